@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, in one place. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server; unset means the embedded database in dataDir. */
+  databaseUrl?: string;
+  /** Shared state for several instances; unset means in-process. */
+  redisUrl?: string;
+  jwtSecret: string;
+  captchaEnabled: boolean;
+  timeZone: string;
+  /** Failed sign-ins allowed before the account locks, and for how long. */
+  loginFailLimit: number;
+  loginLockSeconds: number;
+  /** Where the built console lives; served on the same port when present. */
+  webRoot: string;
+  /** Seed the demo tenant on first start. */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
+    timeZone: env.TZ_NAME ?? 'Asia/Shanghai',
+    loginFailLimit: Number(env.LOGIN_FAIL_LIMIT ?? 5),
+    loginLockSeconds: Number(env.LOGIN_LOCK_SECONDS ?? 1800),
+    webRoot: resolve(env.WEB_ROOT ?? new URL('../../web/dist', import.meta.url).pathname),
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** A secret generated once and kept beside the data, so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = `${dataDir}/jwt-secret`;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

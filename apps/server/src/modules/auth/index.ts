@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../platform/services';
+import { CaptchaService } from './captcha';
+import { registerSessionRoutes } from './session-routes';
+import { registerTokenEndpoint } from './token-endpoint';
+
+export function registerAuthModule(app: FastifyInstance, services: Services): void {
+  const captcha = new CaptchaService(services.store);
+  registerTokenEndpoint(app, services, captcha);
+  registerSessionRoutes(app, services, captcha);
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { tokenOf } from '../../platform/auth/authenticate';
+import { data } from '../../platform/http/envelope';
+import type { Services } from '../../platform/services';
+import type { CaptchaService } from './captcha';
+
+const BASE = '/api/blade-auth/oauth';
+const publicRoute = (summary: string) => ({ config: { public: true }, schema: { tags: ['Auth'], summary } });
+
+/** Captcha, logout, user info and cache clearing: the session calls of spec §7.2. */
+export function registerSessionRoutes(app: FastifyInstance, services: Services, captcha: CaptchaService): void {
+  app.get(`${BASE}/captcha`, publicRoute('A captcha image and its key'), async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return captcha.create();
+  });
+
+  const logout = async (token: string | undefined) => {
+    if (token) await services.tokens.revoke(token);
+    return { success: 'true', msg: 'success' };
+  };
+  app.get(`${BASE}/logout`, publicRoute('Sign out: the token stops working'), async (req) => logout(tokenOf(req.headers, req.query)));
+  // The console posts its local error log with the logout; keep it in the usual log.
+  app.post(`${BASE}/logout`, publicRoute('Sign out, sending the local error log'), async (req) => {
+    const entries = Array.isArray(req.body) ? req.body : [];
+    if (entries.length > 0 && req.auth) {
+      const rows = entries.slice(0, 200).map(
+        (e) => sql`(${req.auth!.tenantId}, 'web', 'error', ${JSON.stringify(e).slice(0, 10000)}, ${req.ip}, ${req.auth!.account}, ${req.auth!.userId})`,
+      );
+      await sql`insert into blade_log_usual (tenant_id, service_id, log_level, log_data, remote_ip, create_by, create_user)
+        values ${sql.join(rows)}`.execute(services.db);
+    }
+    return logout(tokenOf(req.headers, req.query));
+  });
+
+  app.get(`${BASE}/user-info`, publicRoute('The signed-in user'), async (req) => {
+    if (!req.auth) return data(null);
+    const rows = await sql<Record<string, unknown>>`select id, tenant_id, account, name, real_name, avatar, email, phone,
+      role_id, dept_id, post_id from blade_user where id = ${req.auth.userId} and is_deleted = 0`.execute(services.db);
+    const u = rows.rows[0];
+    if (!u) return data(null);
+    return data({
+      userId: String(u.id),
+      tenantId: u.tenant_id,
+      account: u.account,
+      userName: u.name,
+      realName: u.real_name,
+      avatar: u.avatar ?? '',
+      email: u.email,
+      phone: u.phone,
+      roleId: u.role_id,
+      deptId: u.dept_id,
+      postId: u.post_id,
+      roleName: req.auth.roleAliases.join(','),
+      permissions: (req.grants ?? (await services.access.grantsOf(req.auth))).codes,
+    });
+  });
+
+  app.get(`${BASE}/clear-cache`, publicRoute('Forget cached menus and grants'), async () => {
+    await services.access.invalidate();
+    return { success: 'true', msg: 'success' };
+  });
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { AuthContext } from '../../platform/http/context';
+import { signInDigest, verifyDigest } from '../../platform/auth/password';
+import type { Services } from '../../platform/services';
+import { OAUTH } from './oauth-errors';
+
+export interface UserRow {
+  id: string;
+  tenant_id: string;
+  account: string;
+  password: string | null;
+  name: string | null;
+  real_name: string | null;
+  avatar: string | null;
+  role_id: string | null;
+  dept_id: string | null;
+  post_id: string | null;
+  status: number | null;
+}
+
+const split = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter((x) => /^\d+$/.test(x));
+
+export async function checkTenant(db: Db, tenantId: string): Promise<void> {
+  const rows = await sql<{ expired: boolean }>`select coalesce(expire_time < localtimestamp(0), false) as expired
+    from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(db);
+  const tenant = rows.rows[0];
+  if (!tenant) throw OAUTH.noTenant();
+  if (tenant.expired) throw OAUTH.tenantExpired();
+}
+
+export async function findUser(db: Db, tenantId: string, by: { account?: string; id?: string }): Promise<UserRow | undefined> {
+  const where = by.id ? sql`id = ${by.id}` : sql`account = ${by.account ?? ''}`;
+  const rows = await sql<UserRow>`select id, tenant_id, account, password, name, real_name, avatar, role_id, dept_id, post_id, status
+    from blade_user where tenant_id = ${tenantId} and is_deleted = 0 and ${where}`.execute(db);
+  return rows.rows[0];
+}
+
+const failKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+
+/** Password sign-in with the lockout counter: too many failures lock the account for a while. */
+export async function verifyPassword(services: Services, tenantId: string, account: string, password: string): Promise<UserRow> {
+  const { store, config, db } = services;
+  const failures = Number((await store.get(failKey(tenantId, account))) ?? 0);
+  if (failures >= config.loginFailLimit) throw OAUTH.locked();
+  const user = await findUser(db, tenantId, { account });
+  if (!user || !(await verifyDigest(user.password, signInDigest(password)))) {
+    const count = await store.incr(failKey(tenantId, account), config.loginLockSeconds);
+    if (count >= config.loginFailLimit) throw OAUTH.locked();
+    throw OAUTH.badCredentials();
+  }
+  await store.del(failKey(tenantId, account));
+  return user;
+}
+
+export async function unlockAccounts(services: Services, tenantId: string, accounts: string[]): Promise<void> {
+  await services.store.del(...accounts.map((a) => failKey(tenantId, a)));
+}
+
+/**
+ * The caller a token will speak for: the user's roles and departments, or the
+ * one department and role chosen in switch mode (when they are the user's).
+ */
+export async function authContextOf(
+  db: Db,
+  user: UserRow,
+  clientId: string,
+  chosen: { deptId?: string; roleId?: string } = {},
+): Promise<AuthContext> {
+  if (user.status === 0) throw OAUTH.notApproved();
+  if (user.status !== null && user.status !== 1) throw OAUTH.disabled();
+  let roleIds = split(user.role_id);
+  let deptIds = split(user.dept_id);
+  if (chosen.roleId && roleIds.includes(chosen.roleId)) roleIds = [chosen.roleId];
+  if (chosen.deptId && deptIds.includes(chosen.deptId)) deptIds = [chosen.deptId, ...deptIds.filter((d) => d !== chosen.deptId)];
+  if (roleIds.length === 0) throw OAUTH.noRole();
+  const roles = await sql<{ id: string; role_alias: string }>`select id, role_alias from blade_role
+    where is_deleted = 0 and tenant_id = ${user.tenant_id} and id in (${sql.join(roleIds)})`.execute(db);
+  if (roles.rows.length === 0) throw OAUTH.noRole();
+  return {
+    userId: String(user.id),
+    tenantId: user.tenant_id,
+    account: user.account,
+    userName: user.name ?? user.account,
+    deptId: deptIds[0] ?? '',
+    deptIds,
+    roleIds: roles.rows.map((r) => String(r.id)),
+    roleAliases: roles.rows.map((r) => r.role_alias),
+    clientId,
+  };
+}

@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../platform/services';
+import type { CaptchaService } from './captcha';
+import { OAUTH, OAuthError } from './oauth-errors';
+import { authContextOf, checkTenant, findUser, verifyPassword, type UserRow } from './sign-in';
+
+interface Client {
+  client_id: string;
+  client_secret: string;
+  authorized_grant_types: string | null;
+  access_token_validity: number | null;
+  refresh_token_validity: number | null;
+}
+
+type Query = Record<string, string | undefined>;
+
+async function authenticateClient(services: Services, header: string | undefined): Promise<Client> {
+  const match = /^Basic\s+(.+)$/i.exec(header ?? '');
+  if (!match) throw OAUTH.badClient();
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const cut = decoded.indexOf(':');
+  if (cut < 0) throw OAUTH.badClient();
+  const [id, secret] = [decoded.slice(0, cut), decoded.slice(cut + 1)];
+  const rows = await sql<Client>`select client_id, client_secret, authorized_grant_types, access_token_validity,
+    refresh_token_validity from blade_client where client_id = ${id} and is_deleted = 0`.execute(services.db);
+  const client = rows.rows[0];
+  if (!client || client.client_secret !== secret) throw OAUTH.badClient();
+  return client;
+}
+
+/**
+ * POST /api/blade-auth/oauth/token — parameters in the query string. Answers
+ * the token object at the top level, or { error, error_description }.
+ */
+export function registerTokenEndpoint(app: FastifyInstance, services: Services, captcha: CaptchaService): void {
+  app.post('/api/blade-auth/oauth/token', { config: { public: true }, schema: { tags: ['Auth'], summary: 'Sign in or refresh' } }, async (req, reply) => {
+    try {
+      return await issueTokens(services, captcha, req, reply);
+    } catch (error) {
+      if (error instanceof OAuthError) return reply.status(error.status).send({ error: error.error, error_description: error.description });
+      throw error;
+    }
+  });
+}
+
+async function issueTokens(services: Services, captcha: CaptchaService, req: FastifyRequest, reply: FastifyReply) {
+  const query = { ...(req.body as Query | undefined), ...(req.query as Query) };
+  const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+  const client = await authenticateClient(services, header('authorization'));
+  const grantType = query.grant_type ?? '';
+  const allowed = (client.authorized_grant_types ?? '').split(',').map((g) => g.trim());
+  if (!allowed.includes(grantType)) throw OAUTH.badGrant();
+  const tenantId = query.tenantId || header('tenant-id') || '000000';
+  const chosen = { deptId: header('dept-id') || query.deptId, roleId: header('role-id') || query.roleId };
+
+  let user: UserRow;
+  switch (grantType) {
+    case 'password':
+    case 'captcha': {
+      if (!query.username) throw OAUTH.missing('username');
+      if (!query.password) throw OAUTH.missing('password');
+      if (services.config.captchaEnabled && !(await captcha.check(header('captcha-key'), header('captcha-code')))) {
+        throw OAUTH.badCaptcha();
+      }
+      await checkTenant(services.db, tenantId);
+      user = await verifyPassword(services, tenantId, query.username, query.password);
+      break;
+    }
+    case 'refresh_token': {
+      if (!query.refresh_token) throw OAUTH.missing('refresh_token');
+      const grant = await services.tokens.redeem(query.refresh_token);
+      if (!grant || grant.clientId !== client.client_id) throw OAUTH.badRefresh();
+      await checkTenant(services.db, grant.tenantId);
+      const found = await findUser(services.db, grant.tenantId, { id: grant.userId });
+      if (!found) throw OAUTH.badRefresh();
+      user = found;
+      chosen.deptId ??= grant.deptId;
+      chosen.roleId ??= grant.roleId.includes(',') ? undefined : grant.roleId;
+      break;
+    }
+    case 'social':
+    case 'authorization_code':
+      throw OAUTH.notYetSupported();
+    default:
+      throw OAUTH.badGrant();
+  }
+
+  const auth = await authContextOf(services.db, user, client.client_id, chosen);
+  const issued = await services.tokens.issue(auth, {
+    access: client.access_token_validity ?? 3000,
+    refresh: client.refresh_token_validity ?? 604800,
+  });
+  const roleNames = auth.roleAliases.join(',');
+  reply.header('Cache-Control', 'no-store');
+  return {
+    access_token: issued.accessToken,
+    token_type: 'bearer',
+    refresh_token: issued.refreshToken,
+    expires_in: issued.expiresIn,
+    scope: 'all',
+    jti: issued.jti,
+    client_id: client.client_id,
+    user_id: auth.userId,
+    dept_id: auth.deptId,
+    post_id: user.post_id ?? '',
+    role_id: auth.roleIds.join(','),
+    tenant_id: auth.tenantId,
+    oauth_id: '',
+    account: user.account,
+    user_name: auth.userName,
+    nick_name: user.real_name ?? auth.userName,
+    real_name: user.real_name ?? '',
+    role_name: roleNames,
+    avatar: user.avatar ?? '',
+    detail: { type: 'web' },
+    license: 'property console',
+  };
+}

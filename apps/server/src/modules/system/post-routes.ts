@@ -1,0 +1,43 @@
+import { postEntity, topMenuEntity } from '@property/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { CrudService, parseIds } from '../../platform/crud/engine';
+import { registerCrudRoutes } from '../../platform/crud/routes';
+import { isPlatformAdmin } from '../../platform/http/context';
+import { data, status } from '../../platform/http/envelope';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+
+type Query = Record<string, unknown>;
+
+/** Posts (with a select for user forms) and top menus (with their menu grants). */
+export function registerPostAndTopMenuRoutes(app: FastifyInstance, services: Services): void {
+  const posts = registerCrudRoutes(app, services, postEntity);
+  app.get('/api/blade-system/post/select', { schema: { tags: ['Post'], summary: 'Posts for a select' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const tenantId = (req.query as Query).tenantId;
+    const scoped = tenantId && isPlatformAdmin(ctx.auth) ? { ...ctx, auth: { ...ctx.auth, tenantId: String(tenantId) } } : ctx;
+    return data(await posts.all(scoped));
+  });
+
+  registerCrudRoutes(app, services, topMenuEntity, new CrudService(topMenuEntity, { afterSave: () => services.access.invalidate() }));
+  app.post('/api/blade-system/topmenu/grant', { schema: { tags: ['Top menu'], summary: 'Set the menus of top menus' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.require(topMenuEntity, 'edit');
+    const input = { ...(req.query as Query), ...((req.body as Query) ?? {}) };
+    const joined = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v ?? ''));
+    const topMenuIds = parseIds(joined(input.topMenuIds), 'topMenuIds');
+    const menuIds = joined(input.menuIds) ? parseIds(joined(input.menuIds), 'menuIds') : [];
+    await services.db.transaction().execute(async (tx) => {
+      await sql`delete from blade_top_menu_setting where tenant_id = ${ctx.auth.tenantId} and top_menu_id in (${sql.join(topMenuIds)})`.execute(tx);
+      for (const topMenuId of topMenuIds) {
+        for (const menuId of menuIds) {
+          await sql`insert into blade_top_menu_setting (tenant_id, top_menu_id, menu_id, create_user)
+            values (${ctx.auth.tenantId}, ${topMenuId}, ${menuId}, ${ctx.auth.userId})`.execute(tx);
+        }
+      }
+    });
+    await services.access.invalidate();
+    return status(true);
+  });
+}

@@ -1,0 +1,49 @@
+import { regionEntity } from '@property/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { CrudService, toJson } from '../../platform/crud/engine';
+import { registerCrudRoutes } from '../../platform/crud/routes';
+import { data } from '../../platform/http/envelope';
+import { badRequest } from '../../platform/http/errors';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+
+const BASE = '/api/blade-system/region';
+const tags = ['Region'];
+type Query = Record<string, unknown>;
+
+/** Regions are keyed by their administrative code; children point at the parent's code. */
+export function registerRegionRoutes(app: FastifyInstance, services: Services): void {
+  const regions = new CrudService(regionEntity, {
+    async beforeRemove(ctx, ids) {
+      const children = await sql`select 1 from blade_region c join blade_region p on c.parent_code = p.code
+        where p.id in (${sql.join(ids)}) and c.is_deleted = 0 limit 1`.execute(ctx.db);
+      if (children.rows.length > 0) throw badRequest('请先删除子节点!');
+    },
+  });
+  registerCrudRoutes(app, services, regionEntity, regions, { except: ['detail'] });
+
+  app.get(`${BASE}/detail`, { schema: { tags, summary: 'A region by code (or id)' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const q = req.query as Query;
+    if (q.code) {
+      const rows = await sql<Record<string, unknown>>`select * from blade_region where code = ${String(q.code)} and is_deleted = 0`.execute(ctx.db);
+      return data(rows.rows[0] ? toJson(regionEntity, rows.rows[0]) : null);
+    }
+    return data(await regions.detail(ctx, q));
+  });
+  app.get(`${BASE}/lazy-tree`, { schema: { tags, summary: 'Children of a region, for cascaders' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const parentCode = String((req.query as Query).parentCode ?? '00') || '00';
+    const rows = await sql<{ id: string; code: string; name: string; parent_code: string; has_children: boolean }>`
+      select r.id, r.code, r.name, r.parent_code,
+        exists (select 1 from blade_region c where c.parent_code = r.code and c.is_deleted = 0) as has_children
+      from blade_region r where r.parent_code = ${parentCode} and r.is_deleted = 0 order by r.sort, r.code`.execute(ctx.db);
+    return data(
+      rows.rows.map((r) => ({
+        id: r.code, parentId: r.parent_code, title: r.name, key: r.code, value: r.code,
+        ...(r.has_children ? { hasChildren: true } : {}),
+      })),
+    );
+  });
+}

@@ -1,0 +1,92 @@
+import { tenantEntity, tenantPackageEntity } from '@property/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { CrudService, parseId, parseIds, toJson } from '../../platform/crud/engine';
+import { registerCrudRoutes } from '../../platform/crud/routes';
+import { isPlatformAdmin } from '../../platform/http/context';
+import { data, status } from '../../platform/http/envelope';
+import { badRequest, forbidden } from '../../platform/http/errors';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+import { newTenantId, provisionTenant } from './tenant-service';
+
+const BASE = '/api/blade-system/tenant';
+const tags = ['Tenant'];
+type Body = Record<string, unknown>;
+
+/** Tenants and their packages: platform data, managed by the platform administrator. */
+export function registerTenantRoutes(app: FastifyInstance, services: Services): void {
+  const tenants = new CrudService(tenantEntity, {
+    async beforeSave(ctx, values, existing) {
+      if (!existing) values.tenant_id = await newTenantId(ctx.db);
+    },
+    async afterSave(ctx, saved, existing) {
+      if (!existing) await provisionTenant(ctx.db, String(saved.tenant_id), String(saved.tenant_name), ctx.auth.userId);
+      await services.access.invalidate();
+    },
+    async beforeRemove(ctx, ids) {
+      const platform = await sql`select 1 from blade_tenant where id in (${sql.join(ids)}) and tenant_id = '000000'`.execute(ctx.db);
+      if (platform.rows.length > 0) throw badRequest('不能删除平台租户');
+    },
+  });
+  registerCrudRoutes(app, services, tenantEntity, tenants);
+  registerCrudRoutes(app, services, tenantPackageEntity, new CrudService(tenantPackageEntity, { afterSave: () => services.access.invalidate() }));
+
+  const platformOnly = async (req: Parameters<typeof contextOf>[1]) => {
+    const ctx = await contextOf(services, req);
+    if (!isPlatformAdmin(ctx.auth)) throw forbidden();
+    return ctx;
+  };
+
+  // Grant settings of several tenants at once: account quota and expiry.
+  app.post(`${BASE}/setting`, { schema: { tags, summary: 'Account quota and expiry of tenants' } }, async (req) => {
+    const ctx = await platformOnly(req);
+    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+    const ids = parseIds(input.ids);
+    const accountNumber = input.accountNumber === undefined || input.accountNumber === '' ? -1 : Number(input.accountNumber);
+    if (!Number.isInteger(accountNumber)) throw badRequest('请输入正确的账号额度');
+    const expireTime = input.expireTime ? String(input.expireTime) : null;
+    await sql`update blade_tenant set account_number = ${accountNumber}, expire_time = ${expireTime}::timestamp,
+      update_user = ${ctx.auth.userId}, update_time = localtimestamp(0) where id in (${sql.join(ids)})`.execute(services.db);
+    return status(true);
+  });
+
+  app.post(`${BASE}/datasource`, { schema: { tags, summary: 'Bind a tenant to a data source' } }, async (req) => {
+    const ctx = await platformOnly(req);
+    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+    const tenantId = String(input.tenantId ?? '');
+    const datasourceId = input.datasourceId ? parseId(input.datasourceId, 'datasourceId') : null;
+    await sql`update blade_tenant set datasource_id = ${datasourceId}, update_user = ${ctx.auth.userId},
+      update_time = localtimestamp(0) where tenant_id = ${tenantId}`.execute(services.db);
+    return status(true);
+  });
+
+  // Public: the sign-in page asks which tenant a domain belongs to.
+  app.get(`${BASE}/info`, { config: { public: true }, schema: { tags, summary: 'Tenant bound to a domain' } }, async (req) => {
+    const domain = String((req.query as Body).domain ?? '');
+    if (!domain) return data({});
+    const rows = await sql<{ tenant_id: string; domain: string; background_url: string | null }>`select tenant_id, domain, background_url
+      from blade_tenant where domain = ${domain} and is_deleted = 0 limit 1`.execute(services.db);
+    const t = rows.rows[0];
+    return data(t ? { tenantId: t.tenant_id, domain: t.domain, backgroundUrl: t.background_url ?? '' } : {});
+  });
+
+  app.get(`${BASE}/package-detail`, { schema: { tags, summary: 'The package of a tenant' } }, async (req) => {
+    const ctx = await platformOnly(req);
+    const tenantId = String((req.query as Body).tenantId ?? '');
+    const rows = await sql<Record<string, unknown>>`select p.* from blade_tenant t join blade_tenant_package p on p.id = t.package_id
+      where t.tenant_id = ${tenantId} and t.is_deleted = 0 and p.is_deleted = 0`.execute(ctx.db);
+    return data(rows.rows[0] ? toJson(tenantPackageEntity, rows.rows[0]) : null);
+  });
+
+  app.post(`${BASE}/package-setting`, { schema: { tags, summary: 'Give a tenant a package' } }, async (req) => {
+    const ctx = await platformOnly(req);
+    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+    const tenantId = String(input.tenantId ?? '');
+    const packageId = input.packageId ? parseId(input.packageId, 'packageId') : null;
+    await sql`update blade_tenant set package_id = ${packageId}, update_user = ${ctx.auth.userId},
+      update_time = localtimestamp(0) where tenant_id = ${tenantId}`.execute(services.db);
+    await services.access.invalidate();
+    return status(true);
+  });
+}

@@ -1,0 +1,182 @@
+import { userEntity } from '@property/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { hashTypedPassword, signInDigest, verifyDigest } from '../../platform/auth/password';
+import { CrudService, parseId, parseIds, toJson, type CrudContext } from '../../platform/crud/engine';
+import { registerCrudRoutes } from '../../platform/crud/routes';
+import { data, status } from '../../platform/http/envelope';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+import { unlockAccounts } from '../auth/sign-in';
+import { paramValue } from './params';
+
+const BASE = '/api/blade-system/user';
+const tags = ['User'];
+type Body = Record<string, unknown>;
+
+/**
+ * Users: the generic calls plus password handling (always stored as argon2id
+ * of the MD5 of what was typed), role grants, unlocking and the profile calls.
+ */
+export function registerUserRoutes(app: FastifyInstance, services: Services): void {
+  const users = new CrudService(userEntity, {
+    async beforeSave(ctx, values, existing) {
+      if (existing) {
+        delete values.password; // passwords change through reset-password / update-password only
+        return;
+      }
+      const typed = (values.password as string | undefined) ?? (await paramValue(ctx.db, 'account.initPassword', '123456'));
+      values.password = await hashTypedPassword(typed);
+      await checkAccountQuota(ctx);
+    },
+  });
+  registerCrudRoutes(app, services, userEntity, users, { except: ['page'] });
+
+  // page: the user screen lists a department and everything below it.
+  app.get(`${BASE}/page`, { schema: { tags, summary: 'Users of a department and its children' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.require(userEntity, 'view');
+    const query = req.query as Record<string, unknown>;
+    const extra = [];
+    if (query.deptId) {
+      const deptId = parseId(query.deptId, 'deptId');
+      extra.push(sql`exists (select 1 from blade_dept d where d.is_deleted = 0 and d.tenant_id = ${ctx.auth.tenantId}
+        and (d.id = ${deptId} or ${deptId} = any(string_to_array(d.ancestors, ',')))
+        and d.id::text = any(string_to_array(blade_user.dept_id, ',')))`);
+    }
+    return data(await users.page(ctx, query, { extra, skip: ['deptId'] }));
+  });
+
+  app.post(`${BASE}/update`, { schema: { tags, summary: 'Update a user' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.require(userEntity, 'edit');
+    if (!(req.body as Body)?.id) throw badRequest('缺少必要的请求参数: id');
+    await users.submit(ctx, req.body);
+    return status(true);
+  });
+
+  app.get(`${BASE}/info`, { schema: { tags, summary: 'The signed-in user' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const row = await users.findRow(ctx, ctx.auth.userId);
+    return data(row ? toJson(userEntity, row) : null);
+  });
+
+  app.post(`${BASE}/update-info`, { schema: { tags, summary: 'Change one\'s own profile' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const body = (req.body ?? {}) as Body;
+    const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'];
+    const own = Object.fromEntries(Object.entries(body).filter(([k]) => allowed.includes(k)));
+    await users.submit(ctx, { ...own, id: ctx.auth.userId });
+    return status(true);
+  });
+
+  app.post(`${BASE}/update-password`, { schema: { tags, summary: 'Change one\'s own password' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+    const [oldPassword, newPassword, newPassword1] = ['oldPassword', 'newPassword', 'newPassword1'].map((k) => String(input[k] ?? ''));
+    if (!oldPassword || !newPassword) throw badRequest('请输入密码');
+    if (newPassword !== newPassword1) throw badRequest('两次密码输入不一致');
+    const row = await users.findRow(ctx, ctx.auth.userId);
+    if (!row) throw notFound();
+    if (!(await verifyDigest(row.password as string, signInDigest(oldPassword)))) throw badRequest('原密码不正确');
+    await sql`update blade_user set password = ${await hashTypedPassword(newPassword)}, update_time = localtimestamp(0)
+      where id = ${ctx.auth.userId}`.execute(services.db);
+    return status(true);
+  });
+
+  app.post(`${BASE}/reset-password`, { schema: { tags, summary: 'Reset passwords to the initial one' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.requireCode('user_reset');
+    const ids = parseIds((req.query as Body).userIds, 'userIds');
+    const hashed = await hashTypedPassword(await paramValue(services.db, 'account.initPassword', '123456'));
+    await sql`update blade_user set password = ${hashed}, update_user = ${ctx.auth.userId}, update_time = localtimestamp(0)
+      where id in (${sql.join(ids)}) and ${users.scope(ctx)}`.execute(services.db);
+    return status(true);
+  });
+
+  app.post(`${BASE}/grant`, { schema: { tags, summary: 'Give users roles' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.requireCode('user_role');
+    const q = req.query as Body;
+    const userIds = parseIds(q.userIds, 'userIds');
+    const roleIds = parseIds(q.roleIds, 'roleIds');
+    const own = await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(services.db);
+    if (own.rows.length !== roleIds.length) throw badRequest('角色不存在');
+    await sql`update blade_user set role_id = ${roleIds.join(',')}, update_user = ${ctx.auth.userId}, update_time = localtimestamp(0)
+      where id in (${sql.join(userIds)}) and ${users.scope(ctx)}`.execute(services.db);
+    await services.access.invalidate();
+    return status(true);
+  });
+
+  app.post(`${BASE}/unlock`, { schema: { tags, summary: 'Unlock accounts locked by failed sign-ins' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.requireCode('user_unlock');
+    const ids = parseIds((req.query as Body).userIds, 'userIds');
+    const rows = await sql<{ account: string }>`select account from blade_user where id in (${sql.join(ids)}) and ${users.scope(ctx)}`.execute(services.db);
+    await unlockAccounts(services, ctx.auth.tenantId, rows.rows.map((r) => r.account));
+    return status(true);
+  });
+
+  // Platform settings of a user: its type and free-form extension (kept in the user row).
+  app.get(`${BASE}/platform-detail`, { schema: { tags, summary: 'A user\'s platform settings' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.require(userEntity, 'view');
+    const row = await users.findRow(ctx, parseId((req.query as Body).id));
+    return data(row ? { ...toJson(userEntity, row), userExt: row.user_ext ?? '' } : null);
+  });
+  app.post(`${BASE}/update-platform`, { schema: { tags, summary: 'Change a user\'s platform settings' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.requireCode('user_platform');
+    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+    const userId = parseId(input.userId, 'userId');
+    await users.submit(ctx, { id: userId, userType: input.userType, userExt: input.userExt });
+    return status(true);
+  });
+
+  app.post(`${BASE}/register-guest`, { config: { public: true }, schema: { tags, summary: 'Ask for an account (approved by an administrator)' } }, async (req) => {
+    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+    const tenantId = String(input.tenantId ?? '');
+    if (!tenantId) throw badRequest('请先输入租户编号');
+    if (!input.account) throw badRequest('请先输入账号名称');
+    if (!input.password) throw badRequest('请先输入密码');
+    if ((await paramValue(services.db, 'account.registerUser', 'true')) !== 'true') throw badRequest('当前系统未开启注册功能');
+    const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(services.db);
+    if (tenant.rows.length === 0) throw badRequest('租户ID未找到');
+    const guest: CrudContext = {
+      db: services.db,
+      auth: { userId: '', tenantId, account: '', userName: '', deptId: '', deptIds: [], roleIds: [], roleAliases: [], clientId: '' },
+      rowScope: (entity) => (entity.owner === 'tenant' ? [sql`tenant_id = ${tenantId}`] : []),
+    };
+    // Registered accounts wait with status 0 until an administrator approves them (sets status 1 and a role).
+    await users.insert(guest, await registrationValues(input, tenantId, guest));
+    return status(true);
+  });
+}
+
+async function registrationValues(input: Body, tenantId: string, ctx: CrudContext) {
+  const account = String(input.account);
+  const taken = await sql`select 1 from blade_user where tenant_id = ${tenantId} and account = ${account} and is_deleted = 0`.execute(ctx.db);
+  if (taken.rows.length > 0) throw badRequest('账号已存在');
+  return {
+    tenant_id: tenantId,
+    account,
+    name: String(input.name ?? account),
+    real_name: String(input.name ?? account),
+    password: await hashTypedPassword(String(input.password)),
+    user_type: 1,
+    status: 0,
+  };
+}
+
+/** A tenant's `accountNumber` caps its users; -1 means no limit. */
+async function checkAccountQuota(ctx: CrudContext): Promise<void> {
+  const rows = await sql<{ account_number: number | null; used: number }>`select t.account_number,
+      (select count(*)::int from blade_user u where u.tenant_id = t.tenant_id and u.is_deleted = 0) as used
+    from blade_tenant t where t.tenant_id = ${ctx.auth.tenantId} and t.is_deleted = 0`.execute(ctx.db);
+  const row = rows.rows[0];
+  if (row && row.account_number !== null && row.account_number >= 0 && row.used >= row.account_number) {
+    throw badRequest('当前租户已到最大账号额度!');
+  }
+}
+

@@ -1,0 +1,124 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { KeyValueStore } from '../cache/store';
+import type { AuthContext } from '../http/context';
+
+/** The claims of an access token; names follow what clients of this API read. */
+interface AccessClaims {
+  user_id: string;
+  tenant_id: string;
+  account: string;
+  user_name: string;
+  dept_id: string;
+  dept_ids: string;
+  role_id: string;
+  role_name: string;
+  client_id: string;
+  /** The refresh token issued with this access token, revoked with it at logout. */
+  rti: string;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  jti: string;
+  expiresIn: number;
+}
+
+/** What a refresh token remembers, so a refresh re-reads the user and re-issues. */
+export interface RefreshGrant {
+  userId: string;
+  tenantId: string;
+  clientId: string;
+  deptId: string;
+  roleId: string;
+}
+
+const ISSUER = 'property-console';
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly store: KeyValueStore,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(auth: AuthContext, lifetimes: { access: number; refresh: number }): Promise<IssuedTokens> {
+    const jti = randomUUID();
+    const refreshToken = randomBytes(32).toString('base64url');
+    const claims: AccessClaims = {
+      user_id: auth.userId,
+      tenant_id: auth.tenantId,
+      account: auth.account,
+      user_name: auth.userName,
+      dept_id: auth.deptId,
+      dept_ids: auth.deptIds.join(','),
+      role_id: auth.roleIds.join(','),
+      role_name: auth.roleAliases.join(','),
+      client_id: auth.clientId,
+      rti: refreshToken.slice(0, 16),
+    };
+    const accessToken = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setJti(jti)
+      .setIssuedAt()
+      .setExpirationTime(`${lifetimes.access}s`)
+      .sign(this.key);
+    const grant: RefreshGrant = {
+      userId: auth.userId,
+      tenantId: auth.tenantId,
+      clientId: auth.clientId,
+      deptId: auth.deptId,
+      roleId: auth.roleIds.join(','),
+    };
+    await this.store.set(`refresh:${refreshToken}`, JSON.stringify(grant), lifetimes.refresh);
+    await this.store.set(`refresh-of:${claims.rti}`, refreshToken, lifetimes.refresh);
+    return { accessToken, refreshToken, jti, expiresIn: lifetimes.access };
+  }
+
+  /** A refresh token works once: taking it deletes it on every instance. */
+  async redeem(refreshToken: string): Promise<RefreshGrant | null> {
+    const value = await this.store.take(`refresh:${refreshToken}`);
+    return value ? (JSON.parse(value) as RefreshGrant) : null;
+  }
+
+  /** The caller of a valid, unrevoked access token; 'revoked' or null otherwise. */
+  async verify(token: string): Promise<AuthContext | 'revoked' | null> {
+    let payload: AccessClaims & { jti?: string };
+    try {
+      ({ payload } = (await jwtVerify(token, this.key, { issuer: ISSUER })) as { payload: AccessClaims & { jti?: string } });
+    } catch {
+      return null;
+    }
+    if (payload.jti && (await this.store.get(`revoked:${payload.jti}`))) return 'revoked';
+    const split = (s: string) => (s ? s.split(',') : []);
+    return {
+      userId: payload.user_id,
+      tenantId: payload.tenant_id,
+      account: payload.account,
+      userName: payload.user_name,
+      deptId: payload.dept_id,
+      deptIds: split(payload.dept_ids),
+      roleIds: split(payload.role_id),
+      roleAliases: split(payload.role_name),
+      clientId: payload.client_id,
+    };
+  }
+
+  /** Logout: the access token and the refresh token issued with it stop working everywhere. */
+  async revoke(token: string): Promise<void> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER });
+      const ttl = Math.max(1, (payload.exp ?? 0) - Math.floor(Date.now() / 1000));
+      if (payload.jti) await this.store.set(`revoked:${payload.jti}`, '1', ttl);
+      const rti = (payload as unknown as AccessClaims).rti;
+      const refresh = rti ? await this.store.take(`refresh-of:${rti}`) : null;
+      if (refresh) await this.store.del(`refresh:${refresh}`);
+    } catch {
+      // An invalid token is already unusable: nothing to revoke.
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import { columnOf, type EntityDef } from '@property/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database';
+import type { AuthContext } from '../http/context';
+import { badRequest, notFound } from '../http/errors';
+import { fieldsOf, uniqueFields } from './fields';
+import { defaultSort, parseListQuery } from './filters';
+import { validateBody, type Values } from './validate';
+
+export type Row = Record<string, unknown>;
+
+export interface Page<T = Row> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  searchCount: boolean;
+}
+
+/** What an operation needs of its caller: a database (or transaction), who, and which rows they may touch. */
+export interface CrudContext {
+  db: Db;
+  auth: AuthContext;
+  /** Conditions limiting the rows of an entity to the caller's tenant and data scope. */
+  rowScope(entity: EntityDef): RawBuilder<unknown>[];
+}
+
+export interface CrudHooks {
+  /** Check or complete the values of a save; may throw an ApiError. Runs inside the save's transaction. */
+  beforeSave?(ctx: CrudContext, values: Values, existing: Row | undefined): Promise<void> | void;
+  afterSave?(ctx: CrudContext, saved: Row, existing: Row | undefined): Promise<void> | void;
+  /** Refuse a removal that would orphan other rows. */
+  beforeRemove?(ctx: CrudContext, ids: string[]): Promise<void> | void;
+}
+
+const ID = /^\d{1,19}$/;
+
+export function parseId(raw: unknown, name = 'id'): string {
+  const value = typeof raw === 'number' ? String(raw) : raw;
+  if (value === undefined || value === null || value === '') throw badRequest(`缺少必要的请求参数: ${name}`);
+  if (typeof value !== 'string' || !ID.test(value)) throw badRequest(`请求参数类型错误: ${name}`);
+  return value;
+}
+
+export function parseIds(raw: unknown, name = 'ids'): string[] {
+  if (raw === undefined || raw === null || raw === '') throw badRequest(`缺少必要的请求参数: ${name}`);
+  const ids = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.length === 0) throw badRequest(`缺少必要的请求参数: ${name}`);
+  return ids.map((id) => parseId(id, name));
+}
+
+/** Row from the database → JSON for the client: camelCase keys, no secrets. */
+export function toJson(entity: EntityDef, row: Row): Row {
+  const out: Row = {};
+  for (const field of uniqueFields(entity)) {
+    if (field.def.secret) continue;
+    if (field.column in row) out[field.key] = row[field.column];
+  }
+  return out;
+}
+
+/**
+ * list / page / detail / submit / remove for any entity definition. Modules
+ * with more behaviour pass hooks or call these operations from their own routes.
+ */
+export class CrudService {
+  constructor(
+    readonly entity: EntityDef,
+    private readonly hooks: CrudHooks = {},
+  ) {}
+
+  private table() {
+    return sql.table(this.entity.table);
+  }
+
+  /** Live rows the caller may see. */
+  scope(ctx: CrudContext, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+    const conditions = [sql`is_deleted = 0`, ...ctx.rowScope(this.entity), ...extra];
+    return sql.join(conditions, sql` and `);
+  }
+
+  async page(
+    ctx: CrudContext,
+    query: Record<string, unknown>,
+    options: { extra?: RawBuilder<unknown>[]; skip?: string[] } = {},
+  ): Promise<Page> {
+    const parsed = parseListQuery(this.entity, query, options.skip);
+    const where = this.scope(ctx, [...parsed.where, ...(options.extra ?? [])]);
+    const order = parsed.orderBy.length > 0 ? parsed.orderBy : defaultSort(this.entity);
+    const offset = (parsed.current - 1) * parsed.size;
+    const [count, rows] = await Promise.all([
+      sql<{ total: number }>`select count(*)::int as total from ${this.table()} where ${where}`.execute(ctx.db),
+      sql<Row>`select * from ${this.table()} where ${where}
+        order by ${sql.join(order)}, id desc limit ${parsed.size} offset ${offset}`.execute(ctx.db),
+    ]);
+    const total = Number(count.rows[0]?.total ?? 0);
+    return {
+      records: rows.rows.map((r) => toJson(this.entity, r)),
+      total,
+      size: parsed.size,
+      current: parsed.current,
+      pages: Math.ceil(total / parsed.size),
+      searchCount: true,
+    };
+  }
+
+  /** Every matching row without paging (for trees, selects and exports), capped for safety. */
+  async all(ctx: CrudContext, query: Record<string, unknown> = {}, extra: RawBuilder<unknown>[] = [], limit = 10_000): Promise<Row[]> {
+    const parsed = parseListQuery(this.entity, { ...query, current: undefined, size: undefined });
+    const where = this.scope(ctx, [...parsed.where, ...extra]);
+    const order = parsed.orderBy.length > 0 ? parsed.orderBy : defaultSort(this.entity);
+    const rows = await sql<Row>`select * from ${this.table()} where ${where}
+      order by ${sql.join(order)}, id limit ${limit}`.execute(ctx.db);
+    return rows.rows.map((r) => toJson(this.entity, r));
+  }
+
+  async findRow(ctx: CrudContext, id: string): Promise<Row | undefined> {
+    const rows = await sql<Row>`select * from ${this.table()} where id = ${id} and ${this.scope(ctx)}`.execute(ctx.db);
+    return rows.rows[0];
+  }
+
+  /** detail?id= or, for clients that look up by another field, detail?field=value. */
+  async detail(ctx: CrudContext, query: Record<string, unknown>): Promise<Row | null> {
+    if (query.id !== undefined) {
+      const row = await this.findRow(ctx, parseId(query.id));
+      return row ? toJson(this.entity, row) : null;
+    }
+    const parsed = parseListQuery(this.entity, query);
+    if (parsed.where.length === 0) throw badRequest('缺少必要的请求参数: id');
+    const rows = await sql<Row>`select * from ${this.table()} where ${this.scope(ctx, parsed.where)} limit 1`.execute(ctx.db);
+    return rows.rows[0] ? toJson(this.entity, rows.rows[0]) : null;
+  }
+
+  /** Insert when the body has no id, update otherwise; one transaction, nothing half-saved. */
+  async submit(ctx: CrudContext, body: unknown): Promise<Row> {
+    const input = (body ?? {}) as Record<string, unknown>;
+    const isNew = input.id === undefined || input.id === null || input.id === '';
+    const values = validateBody(this.entity, body, isNew);
+    return ctx.db.transaction().execute(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      let existing: Row | undefined;
+      if (!isNew) {
+        existing = await this.findRow(txCtx, parseId(input.id));
+        if (!existing) throw notFound();
+      }
+      await this.hooks.beforeSave?.(txCtx, values, existing);
+      await this.checkUnique(txCtx, values, existing);
+      const saved = existing ? await this.update(txCtx, existing.id as string, values) : await this.insert(txCtx, values);
+      await this.hooks.afterSave?.(txCtx, saved, existing);
+      return toJson(this.entity, saved);
+    });
+  }
+
+  async insert(ctx: CrudContext, values: Values): Promise<Row> {
+    const row: Values = { ...values };
+    if (this.entity.owner === 'tenant' && row.tenant_id === undefined) row.tenant_id = ctx.auth.tenantId;
+    row.create_user ??= ctx.auth.userId || null;
+    row.create_dept ??= ctx.auth.deptId || null;
+    row.update_user ??= ctx.auth.userId || null;
+    const cols = Object.keys(row);
+    const result = await sql<Row>`insert into ${this.table()} (${sql.join(cols.map((c) => sql.ref(c)))})
+      values (${sql.join(cols.map((c) => row[c]))}) returning *`.execute(ctx.db);
+    return result.rows[0]!;
+  }
+
+  async update(ctx: CrudContext, id: string, values: Values): Promise<Row> {
+    const sets = Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
+    sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = localtimestamp(0)`);
+    const result = await sql<Row>`update ${this.table()} set ${sql.join(sets)}
+      where id = ${id} and ${this.scope(ctx)} returning *`.execute(ctx.db);
+    if (!result.rows[0]) throw notFound();
+    return result.rows[0];
+  }
+
+  /** Soft delete of the caller's rows among `ids`; others are left untouched. */
+  async remove(ctx: CrudContext, rawIds: unknown): Promise<number> {
+    const ids = parseIds(rawIds);
+    return ctx.db.transaction().execute(async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      await this.hooks.beforeRemove?.(txCtx, ids);
+      const result = await sql`update ${this.table()} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
+        update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)}`.execute(tx);
+      return Number(result.numAffectedRows ?? 0);
+    });
+  }
+
+  /** The definition's unique rules, among the live rows of the same tenant. */
+  private async checkUnique(ctx: CrudContext, values: Values, existing: Row | undefined): Promise<void> {
+    for (const rule of this.entity.unique ?? []) {
+      const conditions = rule.fields.map((f) => {
+        const column = columnOf(f, this.entity.fields[f]);
+        const value = column in values ? values[column] : existing?.[column];
+        return value === null || value === undefined ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${value}`;
+      });
+      if (existing) conditions.push(sql`id <> ${existing.id}`);
+      if (this.entity.owner === 'tenant') conditions.push(sql`tenant_id = ${(existing?.tenant_id as string) ?? ctx.auth.tenantId}`);
+      const taken = await sql`select 1 from ${this.table()} where is_deleted = 0 and ${sql.join(conditions, sql` and `)} limit 1`.execute(ctx.db);
+      if (taken.rows.length > 0) throw badRequest(rule.message);
+    }
+  }
+}
+
+export { fieldsOf };

@@ -1,0 +1,115 @@
+import type { EntityDef } from '@property/domain';
+import { sql, type RawBuilder } from 'kysely';
+import { badRequest } from '../http/errors';
+import { coerce, fieldsOf, type ResolvedField } from './fields';
+
+/** Query keys that are never filters. */
+const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'Blade-Auth', '_t', 'searchCount']);
+
+type Operator =
+  | 'equal' | 'notequal' | 'like' | 'likeleft' | 'likeright' | 'notlike'
+  | 'ge' | 'le' | 'gt' | 'lt'
+  | 'datege' | 'dategt' | 'dateequal' | 'datelt' | 'datele'
+  | 'null' | 'notnull' | 'ignore';
+
+const OPERATORS = new Set<string>([
+  'equal', 'notequal', 'like', 'likeleft', 'likeright', 'notlike', 'ge', 'le', 'gt', 'lt',
+  'datege', 'dategt', 'dateequal', 'datelt', 'datele', 'null', 'notnull', 'ignore',
+]);
+
+export interface ParsedQuery {
+  where: RawBuilder<unknown>[];
+  orderBy: RawBuilder<unknown>[];
+  current: number;
+  size: number;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+
+/**
+ * Turns list query parameters into SQL conditions. Only the entity's own
+ * fields are accepted; column names come from the definition, values travel
+ * as parameters, so nothing a client sends becomes SQL text.
+ */
+export function parseListQuery(entity: EntityDef, query: Record<string, unknown>, skip: ReadonlyArray<string> = []): ParsedQuery {
+  const where: RawBuilder<unknown>[] = [];
+  for (const [key, rawValue] of Object.entries(query)) {
+    if (RESERVED.has(key) || skip.includes(key)) continue;
+    const value = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
+    const { field, operator } = resolveKey(entity, key);
+    if (operator === 'ignore') continue;
+    if (operator === 'null' || operator === 'notnull') {
+      where.push(sql`${sql.ref(field.column)} is ${operator === 'null' ? sql`null` : sql`not null`}`);
+      continue;
+    }
+    if (value === undefined || value === null || value === '') continue;
+    where.push(condition(field, operator, String(value)));
+  }
+  return { where, orderBy: parseSort(entity, query), ...parsePage(query) };
+}
+
+function resolveKey(entity: EntityDef, key: string): { field: ResolvedField; operator: Operator } {
+  const fields = fieldsOf(entity);
+  const cut = key.lastIndexOf('_');
+  const suffix = cut > 0 ? key.slice(cut + 1).toLowerCase() : '';
+  const name = OPERATORS.has(suffix) ? key.slice(0, cut) : key;
+  const field = fields.get(name);
+  if (!field || field.def.secret) throw badRequest(`不支持的查询条件: ${key}`);
+  if (OPERATORS.has(suffix)) return { field, operator: suffix as Operator };
+  return { field, operator: field.def.kind === 'text' ? 'like' : 'equal' };
+}
+
+function condition(field: ResolvedField, operator: Operator, value: string): RawBuilder<unknown> {
+  const col = sql.ref(field.column);
+  if (operator === 'like' || operator === 'likeleft' || operator === 'likeright' || operator === 'notlike') {
+    const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const pattern =
+      operator === 'likeleft' ? `%${escaped}` : operator === 'likeright' ? `${escaped}%` : `%${escaped}%`;
+    return operator === 'notlike' ? sql`${col}::text not ilike ${pattern}` : sql`${col}::text ilike ${pattern}`;
+  }
+  if (operator.startsWith('date')) {
+    const when = coerce({ kind: 'datetime' }, value);
+    if (when === undefined) throw badRequest(`请求参数类型错误: ${field.key}`);
+    const cmp = { datege: '>=', dategt: '>', dateequal: '=', datelt: '<', datele: '<=' }[operator as 'datege'];
+    if (operator === 'dateequal') return sql`${col}::date = ${String(when).slice(0, 10)}::date`;
+    return sql`${col} ${sql.raw(cmp)} ${when}::timestamp`;
+  }
+  const typed = coerce(field.def, value);
+  if (typed === undefined) throw badRequest(`请求参数类型错误: ${field.key}`);
+  const cmp = { equal: '=', notequal: '<>', ge: '>=', le: '<=', gt: '>', lt: '<' }[operator as 'equal'];
+  return sql`${col} ${sql.raw(cmp)} ${typed}`;
+}
+
+function parseSort(entity: EntityDef, query: Record<string, unknown>): RawBuilder<unknown>[] {
+  const order: RawBuilder<unknown>[] = [];
+  const fields = fieldsOf(entity);
+  for (const direction of ['ascs', 'descs'] as const) {
+    const raw = query[direction];
+    if (raw === undefined || raw === '') continue;
+    for (const name of String(raw).split(',').map((s) => s.trim()).filter(Boolean)) {
+      const field = fields.get(name);
+      if (!field || field.def.secret) throw badRequest(`不支持的排序字段: ${name}`);
+      order.push(sql`${sql.ref(field.column)} ${sql.raw(direction === 'ascs' ? 'asc' : 'desc')}`);
+    }
+  }
+  return order;
+}
+
+function parsePage(query: Record<string, unknown>): { current: number; size: number } {
+  const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
+  const size = query.size === undefined || query.size === '' ? 10 : Number(query.size);
+  if (!Number.isInteger(current) || current < 1) throw badRequest('页码必须是正整数');
+  if (!Number.isInteger(size) || size < 1) throw badRequest('每页条数必须是正整数');
+  if (size > MAX_PAGE_SIZE) throw badRequest(`每页条数不能超过${MAX_PAGE_SIZE}`);
+  return { current, size };
+}
+
+/** The entity's default order, used when the client asks none. */
+export function defaultSort(entity: EntityDef): RawBuilder<unknown>[] {
+  const fields = fieldsOf(entity);
+  const order: RawBuilder<unknown>[] = [];
+  for (const name of entity.sort?.ascs ?? []) order.push(sql`${sql.ref(fields.get(name)!.column)} asc`);
+  for (const name of entity.sort?.descs ?? []) order.push(sql`${sql.ref(fields.get(name)!.column)} desc`);
+  if (order.length === 0) order.push(sql`create_time desc`);
+  return order;
+}

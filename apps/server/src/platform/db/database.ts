@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+
+/** The whole server speaks to PostgreSQL through this one handle. */
+export type Db = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent, the embedded PGlite. */
+  url?: string;
+  /** PGlite data folder; absent means in memory (tests). */
+  dataDir?: string;
+  timeZone: string;
+  poolSize?: number;
+}
+
+/**
+ * Values keep their wire text where JavaScript numbers would lie: 64-bit ids
+ * and counts (int8), money (numeric) and local date-times, which already read
+ * 'yyyy-MM-dd HH:mm:ss' because columns are timestamp(0) in the server's zone.
+ */
+const TEXT_TYPES = [20, 1700, 1114, 1082, 1184];
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options);
+  return openPGlite(options);
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 20,
+    options: `-c TimeZone=${options.timeZone}`,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        TEXT_TYPES.includes(oid)
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(options: DatabaseOptions): Promise<Database> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const asText = (value: string) => value;
+  const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
+  const pglite = await PGlite.create(options.dataDir, { parsers });
+  await pglite.exec(`set TimeZone = '${options.timeZone.replace(/'/g, '')}'`);
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,51 @@
+import type { EntityDef } from '@property/domain';
+import type { FastifyRequest } from 'fastify';
+import type { CrudContext } from '../crud/engine';
+import type { Action, Grants } from '../security/access';
+import type { Services } from '../services';
+import type { AuthContext } from './context';
+import { MSG } from './envelope';
+import { unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook when a valid token came with the call. */
+    auth?: AuthContext;
+    /** Why the token was refused, for the 401 message. */
+    authProblem?: string;
+    grants?: Grants;
+  }
+  interface FastifyContextConfig {
+    /** Answers without a token (sign-in, captcha, tenant info...). */
+    public?: boolean;
+  }
+}
+
+export interface RequestContext extends CrudContext {
+  grants: Grants;
+  services: Services;
+  /** Throws 403 unless the caller may do `action` on `entity`. */
+  require(entity: EntityDef, action: Action): void;
+  requireCode(code: string): void;
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(request.authProblem ?? MSG.noToken);
+  return request.auth;
+}
+
+/** Everything an operation needs of the call in hand: its caller, grants and row scope. */
+export async function contextOf(services: Services, request: FastifyRequest): Promise<RequestContext> {
+  const auth = requireAuth(request);
+  const grants = request.grants ?? (await services.access.grantsOf(auth));
+  request.grants = grants;
+  return {
+    db: services.db,
+    auth,
+    grants,
+    services,
+    rowScope: (entity) => services.access.rowScope(auth, grants, entity),
+    require: (entity, action) => services.access.require(auth, grants, entity, action),
+    requireCode: (code) => services.access.requireCode(grants, code),
+  };
+}

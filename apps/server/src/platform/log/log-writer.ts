@@ -1,0 +1,75 @@
+import { hostname } from 'node:os';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { AuthContext } from '../http/context';
+
+export interface ApiCall {
+  method: string;
+  uri: string;
+  title: string;
+  params: string;
+  userAgent: string;
+  ip: string;
+  durationMs: number;
+  auth?: AuthContext;
+}
+
+const SERVICE = 'property-console';
+const HOST = hostname();
+
+/**
+ * Writes the api log in batches after the answers have gone out, so logging
+ * never adds to a call's latency; errors are written at once with their stack.
+ */
+export class LogWriter {
+  private pending: ApiCall[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly intervalMs = 1000,
+    private readonly maxBatch = 500,
+  ) {}
+
+  api(call: ApiCall): void {
+    this.pending.push(call);
+    if (this.pending.length >= this.maxBatch) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing.then(() => this.write(batch)).catch(() => undefined);
+    return this.flushing;
+  }
+
+  private async write(batch: ApiCall[]): Promise<void> {
+    const rows = batch.map(
+      (c) => sql`(${c.auth?.tenantId ?? '000000'}, ${SERVICE}, ${HOST}, '1', ${c.title}, ${c.method}, ${c.uri},
+        ${c.userAgent.slice(0, 500)}, ${c.ip}, ${c.params.slice(0, 2000)}, ${Math.round(c.durationMs)},
+        ${c.auth?.account ?? null}, ${c.auth?.userId ?? null})`,
+    );
+    await sql`insert into blade_log_api (tenant_id, service_id, server_host, type, title, method, request_uri,
+      user_agent, remote_ip, params, time, create_by, create_user) values ${sql.join(rows)}`.execute(this.db);
+  }
+
+  async error(call: Omit<ApiCall, 'durationMs' | 'title'>, error: Error): Promise<void> {
+    const frame = /\((.*):(\d+):\d+\)/.exec(error.stack ?? '');
+    await sql`insert into blade_log_error (tenant_id, service_id, server_host, method, request_uri, user_agent,
+      stack_trace, exception_name, message, line_number, file_name, remote_ip, params, time, create_by, create_user)
+      values (${call.auth?.tenantId ?? '000000'}, ${SERVICE}, ${HOST}, ${call.method}, ${call.uri}, ${call.userAgent.slice(0, 500)},
+      ${error.stack ?? ''}, ${error.name}, ${error.message}, ${frame ? Number(frame[2]) : null}, ${frame?.[1] ?? null},
+      ${call.ip}, ${call.params.slice(0, 2000)}, localtimestamp(0), ${call.auth?.account ?? null}, ${call.auth?.userId ?? null})`
+      .execute(this.db)
+      .catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+  }
+}

@@ -1,0 +1,181 @@
+import type { EntityDef } from '@property/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { KeyValueStore } from '../cache/store';
+import type { Db } from '../db/database';
+import { isPlatformAdmin, isTenantAdmin, PLATFORM_TENANT, type AuthContext } from '../http/context';
+import { forbidden } from '../http/errors';
+import { matchesPattern } from './path-pattern';
+
+/** A data scope granted to the caller's roles for one resource. */
+interface DataScopeRule {
+  type: number; // 1 all, 2 own rows, 3 own department, 4 department and below, 5 custom departments
+  column: string | null;
+  value: string | null;
+}
+
+/** Everything the caller's roles allow, computed once and cached in the shared store. */
+export interface Grants {
+  /** Sees every menu of the tenant's package and passes every check. */
+  admin: boolean;
+  /** Codes of granted menus and buttons. */
+  codes: string[];
+  /** Menu ids the caller may see (after the tenant package). */
+  menuIds: string[];
+  dataScopes: Record<string, DataScopeRule[]>;
+  apiScopeIds: string[];
+  /** Departments at and below the caller's, for "department and below" scopes. */
+  deptTree: string[];
+}
+
+export type Action = 'view' | 'add' | 'edit' | 'delete';
+
+interface ApiScope {
+  id: string;
+  path: string;
+}
+
+const CACHE_SECONDS = 300;
+const VERSION_KEY = 'grants-version';
+
+export class AccessService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: KeyValueStore,
+  ) {}
+
+  /** Any change to menus, roles, scopes or packages makes every cached grant stale. */
+  async invalidate(): Promise<void> {
+    await this.store.incr(VERSION_KEY, 10 * 365 * 24 * 3600);
+  }
+
+  private async version(): Promise<string> {
+    return (await this.store.get(VERSION_KEY)) ?? '0';
+  }
+
+  async grantsOf(auth: AuthContext): Promise<Grants> {
+    const key = `grants:${await this.version()}:${auth.tenantId}:${auth.userId}:${auth.roleIds.join(',')}:${auth.deptId}`;
+    const cached = await this.store.get(key);
+    if (cached) return JSON.parse(cached) as Grants;
+    const grants = await this.loadGrants(auth);
+    await this.store.set(key, JSON.stringify(grants), CACHE_SECONDS);
+    return grants;
+  }
+
+  private async loadGrants(auth: AuthContext): Promise<Grants> {
+    const admin = isTenantAdmin(auth);
+    const roleIds = auth.roleIds.length > 0 ? auth.roleIds : ['0'];
+    const packageMenus = await this.packageMenuIds(auth.tenantId);
+    const menuRows = admin
+      ? await sql<{ id: string; code: string }>`select id, code from blade_menu where is_deleted = 0`.execute(this.db)
+      : await sql<{ id: string; code: string }>`select distinct m.id, m.code from blade_menu m
+          join blade_role_menu rm on rm.menu_id = m.id and rm.is_deleted = 0
+          where m.is_deleted = 0 and rm.role_id in (${sql.join(roleIds)})`.execute(this.db);
+    const menus = menuRows.rows.filter((m) => !packageMenus || packageMenus.has(m.id));
+    const scopes = admin
+      ? { rows: [] }
+      : await sql<{ category: number; id: string; resource: string; type: number; col: string | null; val: string | null }>`
+          select rs.scope_category as category, rs.scope_id as id, d.resource_code as resource,
+                 d.scope_type as type, d.scope_column as col, d.scope_value as val
+          from blade_role_scope rs left join blade_scope_data d on d.id = rs.scope_id and rs.scope_category = 1 and d.is_deleted = 0
+          where rs.is_deleted = 0 and rs.role_id in (${sql.join(roleIds)})`.execute(this.db);
+    const dataScopes: Record<string, DataScopeRule[]> = {};
+    const apiScopeIds: string[] = [];
+    for (const s of scopes.rows) {
+      if (Number(s.category) === 2) apiScopeIds.push(String(s.id));
+      else if (s.resource) (dataScopes[s.resource] ??= []).push({ type: Number(s.type), column: s.col, value: s.val });
+    }
+    return {
+      admin,
+      codes: [...new Set(menus.map((m) => m.code))],
+      menuIds: menus.map((m) => String(m.id)),
+      dataScopes,
+      apiScopeIds,
+      deptTree: await this.deptTree(auth),
+    };
+  }
+
+  /** Menu ids of the tenant's package; null when the tenant has no package (everything). */
+  private async packageMenuIds(tenantId: string): Promise<Set<string> | null> {
+    if (tenantId === PLATFORM_TENANT) return null;
+    const result = await sql<{ menu_id: string | null }>`select p.menu_id from blade_tenant t
+      join blade_tenant_package p on p.id = t.package_id and p.is_deleted = 0
+      where t.tenant_id = ${tenantId} and t.is_deleted = 0`.execute(this.db);
+    const row = result.rows[0];
+    if (!row) return null;
+    return new Set((row.menu_id ?? '').split(',').filter(Boolean));
+  }
+
+  private async deptTree(auth: AuthContext): Promise<string[]> {
+    if (auth.deptIds.length === 0) return [];
+    const ids = auth.deptIds;
+    const rows = await sql<{ id: string }>`select id from blade_dept where is_deleted = 0 and tenant_id = ${auth.tenantId}
+      and (id in (${sql.join(ids)}) or string_to_array(ancestors, ',') && ${ids}::text[])`.execute(this.db);
+    return rows.rows.map((r) => String(r.id));
+  }
+
+  /** Reads need the menu (or its view button); writes need the button. */
+  can(grants: Grants, permission: string, action: Action): boolean {
+    if (grants.admin) return true;
+    const codes = new Set(grants.codes);
+    if (action === 'view') return codes.has(permission) || codes.has(`${permission}_view`);
+    return codes.has(`${permission}_${action}`);
+  }
+
+  require(auth: AuthContext, grants: Grants, entity: EntityDef, action: Action): void {
+    if (!this.can(grants, entity.permission, action)) throw forbidden();
+    if (entity.platformAdminOnly && !isPlatformAdmin(auth)) throw forbidden();
+    // Platform-wide data (menus, dictionaries, tenants...) is changed by the platform only.
+    if (action !== 'view' && entity.owner === 'platform' && !isPlatformAdmin(auth)) throw forbidden();
+  }
+
+  requireCode(grants: Grants, code: string): void {
+    if (!grants.admin && !grants.codes.includes(code)) throw forbidden();
+  }
+
+  /** The tenant and data-scope conditions for an entity's rows. */
+  rowScope(auth: AuthContext, grants: Grants, entity: EntityDef): RawBuilder<unknown>[] {
+    const conditions: RawBuilder<unknown>[] = [];
+    if (entity.owner === 'tenant') conditions.push(sql`tenant_id = ${auth.tenantId}`);
+    const rules = grants.admin ? undefined : grants.dataScopes[entity.permission] ?? grants.dataScopes[entity.name];
+    if (!rules || rules.length === 0 || rules.some((r) => r.type === 1)) return conditions;
+    const alternatives = rules.map((rule) => this.dataScopeCondition(auth, grants, rule));
+    conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
+    return conditions;
+  }
+
+  private dataScopeCondition(auth: AuthContext, grants: Grants, rule: DataScopeRule): RawBuilder<unknown> {
+    const deptColumn = sql.ref(rule.column && /^[a-z_]+$/.test(rule.column) ? rule.column : 'create_dept');
+    const list = (ids: string[]) => (ids.length > 0 ? sql.join(ids) : sql`null`);
+    switch (rule.type) {
+      case 2:
+        return sql`create_user = ${auth.userId}`;
+      case 3:
+        return sql`${deptColumn} in (${list(auth.deptIds)})`;
+      case 4:
+        return sql`${deptColumn} in (${list(grants.deptTree)})`;
+      case 5:
+        return sql`${deptColumn} in (${list((rule.value ?? '').split(',').filter((v) => /^\d+$/.test(v)))})`;
+      default:
+        return sql`false`;
+    }
+  }
+
+  /** A path guarded by an API scope is open only to roles granted that scope. */
+  async checkApiScope(grants: Grants, path: string): Promise<void> {
+    if (grants.admin) return;
+    const scopes = await this.apiScopes();
+    const guarding = scopes.filter((s) => matchesPattern(s.path, path));
+    if (guarding.length > 0 && !guarding.some((s) => grants.apiScopeIds.includes(s.id))) throw forbidden();
+  }
+
+  private async apiScopes(): Promise<ApiScope[]> {
+    const key = `api-scopes:${await this.version()}`;
+    const cached = await this.store.get(key);
+    if (cached) return JSON.parse(cached) as ApiScope[];
+    const rows = await sql<{ id: string; path: string }>`select id, scope_path as path from blade_scope_api
+      where is_deleted = 0 and scope_path is not null`.execute(this.db);
+    const scopes = rows.rows.map((r) => ({ id: String(r.id), path: r.path }));
+    await this.store.set(key, JSON.stringify(scopes), CACHE_SECONDS);
+    return scopes;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Config } from '../config';
+import type { KeyValueStore } from './cache/store';
+import type { Database, Db } from './db/database';
+import type { LogWriter } from './log/log-writer';
+import type { AccessService } from './security/access';
+import type { TokenService } from './auth/tokens';
+
+/** The parts every module is built from; made once in app.ts. */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  store: KeyValueStore;
+  tokens: TokenService;
+  access: AccessService;
+  logs: LogWriter;
+}

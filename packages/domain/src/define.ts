@@ -1,0 +1,126 @@
+import type { ValidatorName } from './validators/index';
+
+/**
+ * The spine: one definition per entity. The server derives its table, list
+ * filters, validation and routes from it; the web derives its screens.
+ */
+
+/** The closed set of field kinds. Each maps to one column type and one JSON shape. */
+export type FieldKind =
+  | 'text' // varchar / text, JSON string
+  | 'int' // integer, JSON number
+  | 'long' // bigint id reference, JSON string (64-bit ids never travel as numbers)
+  | 'money' // numeric(14,2), JSON string: never a float
+  | 'date' // date, 'yyyy-MM-dd'
+  | 'datetime' // timestamp, 'yyyy-MM-dd HH:mm:ss'
+  | 'json'; // jsonb
+
+export type SearchMode = 'like' | 'equal' | 'range';
+
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** Column name; snake_case of the key unless given. */
+  column?: string;
+  /** Message shown when the value is missing (the spec's words). Absent: optional. */
+  required?: string;
+  maxLength?: number;
+  default?: string | number | null;
+  /** Dictionary code whose keys are the allowed values (e.g. open_close). */
+  dict?: string;
+  validator?: ValidatorName;
+  /** Message of the validator when it refuses, overriding its own. */
+  invalid?: string;
+  /** How the list screen searches this field; the API accepts every operator regardless. */
+  search?: SearchMode;
+  /** Never sent to clients (password hashes). */
+  secret?: boolean;
+  /** Set by the server only; ignored in submit bodies. */
+  readOnly?: boolean;
+}
+
+export type Owner = 'platform' | 'tenant';
+
+export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** Unique key, also the resource code used by data scopes. */
+  name: string;
+  table: string;
+  /** API base path after /api, e.g. /blade-system/param. */
+  base: string;
+  owner: Owner;
+  label: { zh: string; en: string };
+  /** Menu code whose grant allows reading; buttons are `<permission>_add` etc. */
+  permission: string;
+  fields: F;
+  sort?: { ascs?: string[]; descs?: string[] };
+  /** Trees keep their parent in this field; 0 is the root. */
+  tree?: { parent: keyof F & string; title: keyof F & string };
+  /** Generic routes this entity answers (default all five). */
+  routes?: ReadonlyArray<GenericRoute>;
+  /** Only the platform administrator may read or change it (tenants, packages, OAuth clients). */
+  platformAdminOnly?: boolean;
+  /** Columns (beyond tenant) that are unique among live rows, with the message when taken. */
+  unique?: ReadonlyArray<{ fields: ReadonlyArray<keyof F & string>; message: string }>;
+}
+
+export type GenericRoute = 'list' | 'page' | 'detail' | 'submit' | 'remove';
+
+export const ALL_ROUTES: ReadonlyArray<GenericRoute> = ['list', 'page', 'detail', 'submit', 'remove'];
+
+/**
+ * Declares an entity. The tree and unique keys are checked against its own
+ * fields here; the result is the plain EntityDef every consumer takes.
+ */
+export function entity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
+  return def as unknown as EntityDef;
+}
+
+type Opts = Omit<FieldDef, 'kind'>;
+export const text = (o: Opts = {}): FieldDef => ({ kind: 'text', ...o });
+export const int = (o: Opts = {}): FieldDef => ({ kind: 'int', ...o });
+export const long = (o: Opts = {}): FieldDef => ({ kind: 'long', ...o });
+export const money = (o: Opts = {}): FieldDef => ({ kind: 'money', validator: 'money', ...o });
+export const date = (o: Opts = {}): FieldDef => ({ kind: 'date', ...o });
+export const datetime = (o: Opts = {}): FieldDef => ({ kind: 'datetime', ...o });
+export const json = (o: Opts = {}): FieldDef => ({ kind: 'json', ...o });
+
+/** Columns every entity table carries; not declared in definitions. */
+export const COMMON_FIELDS: Record<string, FieldDef> = {
+  id: long({ readOnly: true }),
+  createUser: long({ readOnly: true }),
+  createDept: long({ readOnly: true }),
+  createTime: datetime({ readOnly: true }),
+  updateUser: long({ readOnly: true }),
+  updateTime: datetime({ readOnly: true }),
+  status: int({ default: 1 }),
+  isDeleted: int({ readOnly: true, default: 0 }),
+};
+
+export const TENANT_FIELD: Record<string, FieldDef> = {
+  tenantId: text({ readOnly: true, maxLength: 12 }),
+};
+
+export function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function camel(column: string): string {
+  return column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function columnOf(key: string, field: FieldDef): string {
+  return field.column ?? snake(key);
+}
+
+/** Every field of the entity's rows, common columns included. */
+export function allFields(def: EntityDef): Record<string, FieldDef> {
+  return {
+    ...COMMON_FIELDS,
+    ...(def.owner === 'tenant' ? TENANT_FIELD : {}),
+    ...def.fields,
+  };
+}
+
+export function routesOf(def: EntityDef): ReadonlyArray<GenericRoute> {
+  return def.routes ?? ALL_ROUTES;
+}

@@ -1,0 +1,7 @@
+import type { EntityDef } from '../define';
+import { PLATFORM_ENTITIES } from './platform/index';
+
+export * from './platform/index';
+
+/** Every entity of the product; the server makes tables and routes for each. */
+export const ENTITIES: ReadonlyArray<EntityDef> = [...PLATFORM_ENTITIES];

@@ -1,0 +1,45 @@
+import { datetime, entity, int, long, text } from '../../define';
+
+export const tenantEntity = entity({
+  name: 'tenant',
+  table: 'blade_tenant',
+  base: '/blade-system/tenant',
+  owner: 'platform',
+  platformAdminOnly: true,
+  label: { zh: '租户', en: 'Tenant' },
+  permission: 'tenant',
+  fields: {
+    /** Six digits, generated when the tenant is created. */
+    tenantId: text({ readOnly: true, search: 'like' }),
+    tenantName: text({ required: '请输入租户名称', search: 'like' }),
+    domain: text(),
+    backgroundUrl: text(),
+    linkman: text({ required: '请输入联系人', search: 'like' }),
+    contactNumber: text(),
+    address: text(),
+    /** Maximum number of accounts; -1 is unlimited. */
+    accountNumber: int({ default: -1 }),
+    expireTime: datetime(),
+    packageId: long(),
+    datasourceId: long(),
+    licenseKey: text(),
+  },
+  unique: [{ fields: ['tenantId'], message: '租户ID已存在' }],
+  sort: { ascs: ['tenantId'] },
+});
+
+export const tenantPackageEntity = entity({
+  name: 'tenantPackage',
+  table: 'blade_tenant_package',
+  base: '/blade-system/tenant-package',
+  owner: 'platform',
+  platformAdminOnly: true,
+  label: { zh: '租户产品包', en: 'Tenant package' },
+  permission: 'tenantpackage',
+  fields: {
+    packageName: text({ required: '请输入产品包名称', search: 'like' }),
+    /** Comma-joined menu ids. */
+    menuId: text({ required: '请选择菜单' }),
+    remark: text(),
+  },
+});

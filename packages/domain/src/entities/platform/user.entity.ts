@@ -1,0 +1,32 @@
+import { datetime, entity, int, text } from '../../define';
+
+export const userEntity = entity({
+  name: 'user',
+  table: 'blade_user',
+  base: '/blade-system/user',
+  owner: 'tenant',
+  label: { zh: '用户', en: 'User' },
+  permission: 'user',
+  fields: {
+    code: text({ search: 'like' }),
+    userType: int({ dict: 'user_type', default: 1 }),
+    account: text({ required: '请输入登录账号', maxLength: 45, search: 'like' }),
+    password: text({ secret: true }),
+    name: text({ search: 'like' }),
+    realName: text({ required: '请输入用户姓名', maxLength: 45, search: 'like' }),
+    avatar: text(),
+    email: text({ validator: 'email' }),
+    phone: text({ validator: 'phone' }),
+    birthday: datetime(),
+    sex: int({ dict: 'sex' }),
+    /** Comma-joined role ids. */
+    roleId: text({ required: '请选择所属角色' }),
+    /** Comma-joined department ids. */
+    deptId: text({ required: '请选择所属部门' }),
+    postId: text(),
+    /** Free-form platform settings (user/update-platform). */
+    userExt: text(),
+  },
+  unique: [{ fields: ['account'], message: '账号已存在' }],
+  sort: { descs: ['createTime'] },
+});

@@ -1,0 +1,3 @@
+export * from './define';
+export * from './validators/index';
+export * from './entities/index';
