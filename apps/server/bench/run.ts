@@ -47,12 +47,12 @@ const tokenAnswer = await fetch(`http://127.0.0.1:${apiPort}/api/blade-auth/oaut
 });
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
-// The queries the engine runs for each case, written out by hand for the SQL-only and bare-route measurements.
+// The queries the engine runs for each case (same filters, same order), written out for the SQL-only and bare-route measurements.
 const deepPage = Math.floor(ROWS / 10 / 2);
 const cases = [
-  { name: 'list, first page', api: '/api/blade-system/post/list?current=1&size=10', where: sql`true`, offset: 0 },
-  { name: `list, page ${deepPage}`, api: `/api/blade-system/post/list?current=${deepPage}&size=10`, where: sql`true`, offset: (deepPage - 1) * 10 },
-  { name: 'list, filtered', api: '/api/blade-system/post/list?postName=岗位12&category_equal=2', where: sql`post_name::text ilike ${'%岗位12%'} and category = 2`, offset: 0 },
+  { name: 'list, first page', api: '/api/blade-system/post/list?current=1&size=10&descs=createTime', where: sql`true`, offset: 0 },
+  { name: `list, page ${deepPage}`, api: `/api/blade-system/post/list?current=${deepPage}&size=10&descs=createTime`, where: sql`true`, offset: (deepPage - 1) * 10 },
+  { name: 'list, filtered', api: '/api/blade-system/post/list?postName=岗位12&category_equal=2&descs=createTime', where: sql`post_name::text ilike ${'%岗位12%'} and category = 2`, offset: 0 },
   { name: 'detail', api: `/api/blade-system/post/detail?id=${sample}`, where: undefined, offset: 0 },
 ];
 

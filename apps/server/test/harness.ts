@@ -42,11 +42,18 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-export async function startServer(overrides: Partial<Config> = {}, shared?: { databaseUrl?: string }): Promise<TestServer> {
+export interface StartOptions {
+  /** Share an existing database (several instances). */
+  databaseUrl?: string;
+  /** Add test-only routes before the server listens. */
+  beforeListen?: (app: BuiltApp['app']) => void;
+}
+
+export async function startServer(overrides: Partial<Config> = {}, shared: StartOptions = {}): Promise<TestServer> {
   const base = loadConfig({ ...process.env, DATA_DIR: '/tmp/pc-test-unused', JWT_SECRET: 'test-secret-0123456789abcdef0123456789', CAPTCHA_ENABLED: 'false', REDIS_URL: '', DATABASE_URL: '' });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
   let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl = shared?.databaseUrl;
+  let databaseUrl = shared.databaseUrl;
   if (!databaseUrl && usingPostgres()) {
     const created = await createTestDatabase();
     databaseUrl = created.url;
@@ -54,6 +61,7 @@ export async function startServer(overrides: Partial<Config> = {}, shared?: { da
   }
   const database = await openDatabase({ url: databaseUrl, timeZone: config.timeZone, poolSize: 5 });
   const built = await buildApp({ ...config, databaseUrl }, { database, logger: false });
+  shared.beforeListen?.(built.app);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

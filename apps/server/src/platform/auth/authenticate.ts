@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../http/envelope';
 import { requireAuth } from '../http/request-context';
+import { GRANTS_VERSION_KEY } from '../security/access';
 import type { Services } from '../services';
 
 /** Reads `Blade-Auth: bearer <token>` (or the Blade-Auth query parameter, for downloads). */
@@ -18,16 +19,22 @@ export function tokenOf(headers: Record<string, unknown>, query: unknown): strin
 export function installAuthentication(app: FastifyInstance, services: Services): void {
   app.addHook('preHandler', async (request) => {
     const token = tokenOf(request.headers, request.query);
+    let grantsVersion: string | undefined;
     if (token) {
-      const verified = await services.tokens.verify(token);
-      if (verified === 'revoked') request.authProblem = MSG.tokenRevoked;
-      else if (verified) request.auth = verified;
-      else request.authProblem = MSG.unauthorized;
+      const decoded = await services.tokens.decode(token);
+      if (!decoded) request.authProblem = MSG.unauthorized;
+      else {
+        // Revocation and the grants version in one round trip to the shared store.
+        const [revoked, version] = await services.store.getMany([services.tokens.revokedKey(decoded.jti), GRANTS_VERSION_KEY]);
+        if (revoked) request.authProblem = MSG.tokenRevoked;
+        else request.auth = decoded.auth;
+        grantsVersion = version ?? '0';
+      }
     }
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     if (request.routeOptions.config?.public) return;
     const auth = requireAuth(request);
-    request.grants = await services.access.grantsOf(auth);
-    await services.access.checkApiScope(request.grants, request.url);
+    request.grants = await services.access.grantsOf(auth, grantsVersion);
+    await services.access.checkApiScope(request.grants, request.url, grantsVersion);
   });
 }

@@ -35,9 +35,21 @@ export interface RefreshGrant {
 }
 
 const ISSUER = 'property-console';
+const VERIFIED_CACHE_SIZE = 2000;
+
+interface Decoded {
+  auth: AuthContext;
+  jti: string;
+}
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature was already checked, until they expire: the same
+   * token arrives with every call of a session, and the signature cannot
+   * change. Revocation is still read from the shared store on every call.
+   */
+  private readonly verified = new Map<string, Decoded & { expires: number }>();
   constructor(
     secret: string,
     private readonly store: KeyValueStore,
@@ -85,27 +97,44 @@ export class TokenService {
     return value ? (JSON.parse(value) as RefreshGrant) : null;
   }
 
-  /** The caller of a valid, unrevoked access token; 'revoked' or null otherwise. */
-  async verify(token: string): Promise<AuthContext | 'revoked' | null> {
-    let payload: AccessClaims & { jti?: string };
+  /** The caller of a validly signed, unexpired token (revocation not checked), or null. */
+  async decode(token: string): Promise<Decoded | null> {
+    const known = this.verified.get(token);
+    if (known && known.expires > Date.now()) return known;
+    let payload: AccessClaims & { jti?: string; exp?: number };
     try {
-      ({ payload } = (await jwtVerify(token, this.key, { issuer: ISSUER })) as { payload: AccessClaims & { jti?: string } });
+      ({ payload } = (await jwtVerify(token, this.key, { issuer: ISSUER })) as { payload: AccessClaims & { jti?: string; exp?: number } });
     } catch {
+      this.verified.delete(token);
       return null;
     }
-    if (payload.jti && (await this.store.get(`revoked:${payload.jti}`))) return 'revoked';
+    const decoded = this.toDecoded(payload);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { ...decoded, expires: (payload.exp ?? 0) * 1000 });
+    return decoded;
+  }
+
+  private toDecoded(payload: AccessClaims & { jti?: string }): Decoded {
     const split = (s: string) => (s ? s.split(',') : []);
     return {
-      userId: payload.user_id,
-      tenantId: payload.tenant_id,
-      account: payload.account,
-      userName: payload.user_name,
-      deptId: payload.dept_id,
-      deptIds: split(payload.dept_ids),
-      roleIds: split(payload.role_id),
-      roleAliases: split(payload.role_name),
-      clientId: payload.client_id,
+      jti: payload.jti ?? '',
+      auth: {
+        userId: payload.user_id,
+        tenantId: payload.tenant_id,
+        account: payload.account,
+        userName: payload.user_name,
+        deptId: payload.dept_id,
+        deptIds: split(payload.dept_ids),
+        roleIds: split(payload.role_id),
+        roleAliases: split(payload.role_name),
+        clientId: payload.client_id,
+      },
     };
+  }
+
+  /** Store key that marks a token revoked (read together with other keys by the auth hook). */
+  revokedKey(jti: string): string {
+    return `revoked:${jti}`;
   }
 
   /** Logout: the access token and the refresh token issued with it stop working everywhere. */
@@ -113,7 +142,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER });
       const ttl = Math.max(1, (payload.exp ?? 0) - Math.floor(Date.now() / 1000));
-      if (payload.jti) await this.store.set(`revoked:${payload.jti}`, '1', ttl);
+      if (payload.jti) await this.store.set(this.revokedKey(payload.jti), '1', ttl);
       const rti = (payload as unknown as AccessClaims).rti;
       const refresh = rti ? await this.store.take(`refresh-of:${rti}`) : null;
       if (refresh) await this.store.del(`refresh:${refresh}`);

@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
  */
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip. */
+  getMany(keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Reads and deletes in one step: the value can be taken once, by one instance. */
   take(key: string): Promise<string | null>;
@@ -29,6 +31,9 @@ export class MemoryStore implements KeyValueStore {
   }
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: string[]) {
+    return keys.map((key) => this.live(key)?.value ?? null);
   }
   async set(key: string, value: string, ttlSeconds: number) {
     this.entries.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
@@ -61,6 +66,9 @@ export class RedisStore implements KeyValueStore {
   }
   async get(key: string) {
     return this.redis.get(this.prefix + key);
+  }
+  async getMany(keys: string[]) {
+    return this.redis.mget(...keys.map((k) => this.prefix + k));
   }
   async set(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));

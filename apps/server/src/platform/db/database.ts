@@ -46,6 +46,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server drops (restart, failover, admin command) must not crash the process:
+  // the pool discards it and opens a new one on next use.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -35,9 +35,31 @@ interface ApiScope {
 }
 
 const CACHE_SECONDS = 300;
-const VERSION_KEY = 'grants-version';
+/** Bumped by every change to menus, roles, scopes or packages; part of every cache key. */
+export const GRANTS_VERSION_KEY = 'grants-version';
+const LOCAL_ENTRIES = 500;
+
+/**
+ * A small in-process cache in front of the shared store. Keys carry the
+ * shared version, so a grant change on any instance is seen at once.
+ */
+class LocalCache<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.expires < Date.now()) return undefined;
+    return entry.value;
+  }
+  set(key: string, value: T): void {
+    if (this.entries.size >= LOCAL_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { value, expires: Date.now() + CACHE_SECONDS * 1000 });
+  }
+}
 
 export class AccessService {
+  private readonly localGrants = new LocalCache<Grants>();
+  private readonly localApiScopes = new LocalCache<ApiScope[]>();
+
   constructor(
     private readonly db: Db,
     private readonly store: KeyValueStore,
@@ -45,19 +67,22 @@ export class AccessService {
 
   /** Any change to menus, roles, scopes or packages makes every cached grant stale. */
   async invalidate(): Promise<void> {
-    await this.store.incr(VERSION_KEY, 10 * 365 * 24 * 3600);
+    await this.store.incr(GRANTS_VERSION_KEY, 10 * 365 * 24 * 3600);
   }
 
-  private async version(): Promise<string> {
-    return (await this.store.get(VERSION_KEY)) ?? '0';
+  private async version(known?: string): Promise<string> {
+    return known ?? (await this.store.get(GRANTS_VERSION_KEY)) ?? '0';
   }
 
-  async grantsOf(auth: AuthContext): Promise<Grants> {
-    const key = `grants:${await this.version()}:${auth.tenantId}:${auth.userId}:${auth.roleIds.join(',')}:${auth.deptId}`;
+  /** `version`: the grants version when the caller already read it (saves a round trip). */
+  async grantsOf(auth: AuthContext, version?: string): Promise<Grants> {
+    const key = `grants:${await this.version(version)}:${auth.tenantId}:${auth.userId}:${auth.roleIds.join(',')}:${auth.deptId}`;
+    const local = this.localGrants.get(key);
+    if (local) return local;
     const cached = await this.store.get(key);
-    if (cached) return JSON.parse(cached) as Grants;
-    const grants = await this.loadGrants(auth);
-    await this.store.set(key, JSON.stringify(grants), CACHE_SECONDS);
+    const grants = cached ? (JSON.parse(cached) as Grants) : await this.loadGrants(auth);
+    if (!cached) await this.store.set(key, JSON.stringify(grants), CACHE_SECONDS);
+    this.localGrants.set(key, grants);
     return grants;
   }
 
@@ -161,21 +186,21 @@ export class AccessService {
   }
 
   /** A path guarded by an API scope is open only to roles granted that scope. */
-  async checkApiScope(grants: Grants, path: string): Promise<void> {
+  async checkApiScope(grants: Grants, path: string, version?: string): Promise<void> {
     if (grants.admin) return;
-    const scopes = await this.apiScopes();
+    const scopes = await this.apiScopes(version);
     const guarding = scopes.filter((s) => matchesPattern(s.path, path));
     if (guarding.length > 0 && !guarding.some((s) => grants.apiScopeIds.includes(s.id))) throw forbidden();
   }
 
-  private async apiScopes(): Promise<ApiScope[]> {
-    const key = `api-scopes:${await this.version()}`;
-    const cached = await this.store.get(key);
-    if (cached) return JSON.parse(cached) as ApiScope[];
+  private async apiScopes(version?: string): Promise<ApiScope[]> {
+    const key = `api-scopes:${await this.version(version)}`;
+    const local = this.localApiScopes.get(key);
+    if (local) return local;
     const rows = await sql<{ id: string; path: string }>`select id, scope_path as path from blade_scope_api
       where is_deleted = 0 and scope_path is not null`.execute(this.db);
     const scopes = rows.rows.map((r) => ({ id: String(r.id), path: r.path }));
-    await this.store.set(key, JSON.stringify(scopes), CACHE_SECONDS);
+    this.localApiScopes.set(key, scopes);
     return scopes;
   }
 }
