@@ -47,6 +47,8 @@ export async function buildApp(config: Config, options: { database?: Database; l
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    // Every call is recorded in the api log table; the process log keeps to events and errors.
+    disableRequestLogging: true,
     bodyLimit: 60 * 1024 * 1024,
     trustProxy: true,
     // Validation is the entity definitions' job, with the spec's messages; schemas here feed the OpenAPI document.

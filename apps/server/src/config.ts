@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Everything the server reads from its environment, in one place. */
 export interface Config {
@@ -24,8 +25,11 @@ export interface Config {
   logLevel: string;
 }
 
+/** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const dataDir = resolve(ROOT, env.DATA_DIR ?? './data');
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -37,7 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.TZ_NAME ?? 'Asia/Shanghai',
     loginFailLimit: Number(env.LOGIN_FAIL_LIMIT ?? 5),
     loginLockSeconds: Number(env.LOGIN_LOCK_SECONDS ?? 1800),
-    webRoot: resolve(env.WEB_ROOT ?? new URL('../../web/dist', import.meta.url).pathname),
+    webRoot: resolve(ROOT, env.WEB_ROOT ?? 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -1,0 +1,343 @@
+/**
+ * Dictionaries seeded on first start.
+ *
+ * SYSTEM_DICTS go to blade_dict (platform-wide, read by every tenant through
+ * dict/dictionary?code=). They hold the platform's own enumerations and the
+ * property states the product's logic depends on (bill, repair, house and
+ * parking-space states, fee and payment types...).
+ *
+ * BUSINESS_DICTS go to blade_dict_biz for each tenant (dict-biz/dictionary),
+ * so a property company can adjust them: categories of houses, cars, repairs,
+ * complaints, activities and the like.
+ *
+ * Keys are always strings; items are listed in display order (sort = position).
+ */
+export interface DictItemSeed {
+  key: string;
+  value: string;
+  remark?: string;
+}
+
+export interface DictSeed {
+  code: string;
+  name: string;
+  items: ReadonlyArray<DictItemSeed>;
+}
+
+export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
+  // ---- platform ----
+  { code: 'sex', name: '性别', items: [{ key: '1', value: '男' }, { key: '2', value: '女' }, { key: '3', value: '未知' }] },
+  { code: 'yes_no', name: '是否', items: [{ key: '0', value: '否' }, { key: '1', value: '是' }] },
+  { code: 'open_close', name: '开关', items: [{ key: '1', value: '开启' }, { key: '0', value: '关闭' }] },
+  { code: 'status', name: '状态', items: [{ key: '1', value: '正常' }, { key: '0', value: '停用' }] },
+  { code: 'menu_category', name: '菜单类型', items: [{ key: '1', value: '菜单' }, { key: '2', value: '按钮' }] },
+  { code: 'menu_open', name: '打开方式', items: [{ key: '1', value: '当前窗口' }, { key: '2', value: '新窗口' }] },
+  {
+    code: 'button_func',
+    name: '按钮功能',
+    items: [{ key: '1', value: '工具栏' }, { key: '2', value: '操作栏' }, { key: '3', value: '工具操作栏' }],
+  },
+  { code: 'org_category', name: '机构类型', items: [{ key: '1', value: '公司' }, { key: '2', value: '部门' }, { key: '3', value: '小组' }] },
+  {
+    code: 'data_scope_type',
+    name: '数据权限',
+    items: [
+      { key: '1', value: '全部可见' },
+      { key: '2', value: '本人可见' },
+      { key: '3', value: '所在机构可见' },
+      { key: '4', value: '所在机构及子级可见' },
+      { key: '5', value: '自定义' },
+    ],
+  },
+  { code: 'api_scope_type', name: '接口权限', items: [{ key: '1', value: '系统接口' }, { key: '2', value: '业务接口' }] },
+  {
+    code: 'post_category',
+    name: '岗位类型',
+    items: [{ key: '1', value: '高层' }, { key: '2', value: '中层' }, { key: '3', value: '基层' }, { key: '4', value: '其他' }],
+  },
+  { code: 'user_type', name: '用户平台', items: [{ key: '1', value: 'WEB' }, { key: '2', value: 'APP' }, { key: '3', value: 'OTHER' }] },
+  {
+    code: 'oss',
+    name: '对象存储',
+    items: [{ key: '1', value: 'minio' }, { key: '2', value: '七牛云' }, { key: '3', value: '阿里云' }, { key: '4', value: '腾讯云' }],
+  },
+  {
+    code: 'sms',
+    name: '短信服务',
+    items: [{ key: '1', value: '云片' }, { key: '2', value: '七牛云' }, { key: '3', value: '阿里云' }, { key: '4', value: '腾讯云' }],
+  },
+  {
+    code: 'notice',
+    name: '通知类型',
+    items: [
+      { key: '1', value: '发布通知' },
+      { key: '2', value: '批转通知' },
+      { key: '3', value: '转发通知' },
+      { key: '4', value: '指示通知' },
+      { key: '5', value: '任免通知' },
+      { key: '6', value: '事务通知' },
+    ],
+  },
+  {
+    code: 'flow',
+    name: '流程类型',
+    items: [
+      { key: '1', value: '请假流程', remark: 'leave' },
+      { key: '2', value: '报销流程', remark: 'expense' },
+    ],
+  },
+  {
+    code: 'region_level',
+    name: '区划层级',
+    items: [{ key: '1', value: '省份' }, { key: '2', value: '地市' }, { key: '3', value: '区县' }, { key: '4', value: '乡镇' }, { key: '5', value: '村委' }],
+  },
+  {
+    code: 'datasource_driver',
+    name: '数据源驱动',
+    items: [
+      { key: 'org.postgresql.Driver', value: 'PostgreSQL' },
+      { key: 'com.mysql.cj.jdbc.Driver', value: 'MySQL' },
+      { key: 'oracle.jdbc.OracleDriver', value: 'Oracle' },
+      { key: 'com.microsoft.sqlserver.jdbc.SQLServerDriver', value: 'SQLServer' },
+    ],
+  },
+  {
+    code: 'id_type',
+    name: '证件类型',
+    items: [
+      { key: '1', value: '居民身份证' },
+      { key: '2', value: '护照' },
+      { key: '3', value: '港澳居民来往内地通行证' },
+      { key: '4', value: '台湾居民来往大陆通行证' },
+      { key: '5', value: '其他' },
+    ],
+  },
+
+  // ---- property states and types the product's logic relies on ----
+  { code: 'owner_type', name: '住户类型', items: [{ key: '1', value: '业主' }, { key: '2', value: '家属' }, { key: '3', value: '租户' }] },
+  {
+    code: 'house_status',
+    name: '房屋状态',
+    items: [{ key: '1', value: '自住' }, { key: '2', value: '出租' }, { key: '3', value: '空置' }, { key: '4', value: '装修中' }],
+  },
+  {
+    code: 'parking_space_status',
+    name: '车位状态',
+    items: [{ key: '1', value: '空闲' }, { key: '2', value: '已出售' }, { key: '3', value: '已出租' }, { key: '4', value: '已占用' }],
+  },
+  {
+    code: 'examine_status',
+    name: '审核状态',
+    items: [{ key: '0', value: '待审核' }, { key: '1', value: '审核通过' }, { key: '2', value: '审核驳回' }],
+  },
+  {
+    code: 'fee_type',
+    name: '费用类型',
+    items: [
+      { key: '1', value: '物业费' },
+      { key: '2', value: '水费' },
+      { key: '3', value: '电费' },
+      { key: '4', value: '煤气费' },
+      { key: '5', value: '停车费' },
+      { key: '6', value: '租金' },
+      { key: '7', value: '其他' },
+    ],
+  },
+  {
+    code: 'billing_cycle',
+    name: '计费周期',
+    items: [{ key: '1', value: '按月' }, { key: '2', value: '按季' }, { key: '3', value: '按半年' }, { key: '4', value: '按年' }, { key: '5', value: '一次性' }],
+  },
+  {
+    code: 'formula_type',
+    name: '计费方式',
+    items: [
+      { key: '1', value: '固定金额' },
+      { key: '2', value: '单价×建筑面积' },
+      { key: '3', value: '单价×用量' },
+      { key: '4', value: '自定义公式' },
+    ],
+  },
+  {
+    code: 'pay_type',
+    name: '支付方式',
+    items: [{ key: '1', value: '现金' }, { key: '2', value: '刷卡' }, { key: '3', value: '转账' }, { key: '4', value: '线上' }, { key: '5', value: '余额' }],
+  },
+  {
+    code: 'bill_status',
+    name: '账单状态',
+    items: [
+      { key: '1', value: '未缴费' },
+      { key: '2', value: '已缴费' },
+      { key: '3', value: '已关闭' },
+      { key: '4', value: '已退款' },
+    ],
+  },
+  {
+    code: 'order_status',
+    name: '订单状态',
+    items: [{ key: '0', value: '待支付' }, { key: '1', value: '已支付' }, { key: '2', value: '已退款' }, { key: '3', value: '已取消' }],
+  },
+  {
+    code: 'repair_status',
+    name: '报修状态',
+    items: [
+      { key: '0', value: '待受理' },
+      { key: '1', value: '已派单' },
+      { key: '2', value: '维修中' },
+      { key: '3', value: '已完成' },
+      { key: '4', value: '已评价' },
+      { key: '5', value: '已取消' },
+    ],
+  },
+  {
+    code: 'feedback_status',
+    name: '反馈状态',
+    items: [{ key: '0', value: '已提交' }, { key: '1', value: '已处理' }, { key: '2', value: '已忽略' }],
+  },
+  {
+    code: 'reservation_status',
+    name: '预约状态',
+    items: [{ key: '0', value: '待确认' }, { key: '1', value: '已确认' }, { key: '2', value: '已完成' }, { key: '3', value: '已取消' }],
+  },
+  {
+    code: 'patrol_task_status',
+    name: '巡更任务状态',
+    items: [{ key: '0', value: '未开始' }, { key: '1', value: '进行中' }, { key: '2', value: '已完成' }, { key: '3', value: '已关闭' }],
+  },
+  {
+    code: 'club_product_type',
+    name: '会所商品类型',
+    items: [
+      { key: 'goods', value: '商品' },
+      { key: 'hall', value: '场馆', remark: '按半小时计数,显示为 数量×0.5 小时' },
+    ],
+  },
+  {
+    code: 'epidemic_risk',
+    name: '风险等级',
+    items: [{ key: '1', value: '低风险' }, { key: '2', value: '中风险' }, { key: '3', value: '高风险' }],
+  },
+  {
+    code: 'health_status',
+    name: '健康状态',
+    items: [{ key: '1', value: '正常' }, { key: '2', value: '发热' }, { key: '3', value: '居家隔离' }, { key: '4', value: '集中隔离' }],
+  },
+];
+
+export const BUSINESS_DICTS: ReadonlyArray<DictSeed> = [
+  {
+    code: 'house_type',
+    name: '房屋类型',
+    items: [
+      { key: '1', value: '住宅' },
+      { key: '2', value: '公寓' },
+      { key: '3', value: '别墅' },
+      { key: '4', value: '商铺' },
+      { key: '5', value: '办公' },
+      { key: '6', value: '车库' },
+      { key: '7', value: '储藏室' },
+    ],
+  },
+  {
+    code: 'house_orientation',
+    name: '房屋朝向',
+    items: [
+      { key: '1', value: '东' },
+      { key: '2', value: '南' },
+      { key: '3', value: '西' },
+      { key: '4', value: '北' },
+      { key: '5', value: '东南' },
+      { key: '6', value: '东北' },
+      { key: '7', value: '西南' },
+      { key: '8', value: '西北' },
+      { key: '9', value: '南北通透' },
+    ],
+  },
+  { code: 'decoration_type', name: '装修情况', items: [{ key: '1', value: '毛坯' }, { key: '2', value: '简装' }, { key: '3', value: '精装' }] },
+  {
+    code: 'building_type',
+    name: '楼栋类型',
+    items: [{ key: '1', value: '高层' }, { key: '2', value: '小高层' }, { key: '3', value: '多层' }, { key: '4', value: '别墅' }, { key: '5', value: '商业' }],
+  },
+  {
+    code: 'car_type',
+    name: '车辆类型',
+    items: [{ key: '1', value: '小型汽车' }, { key: '2', value: '大型汽车' }, { key: '3', value: '新能源汽车' }, { key: '4', value: '摩托车' }, { key: '5', value: '其他' }],
+  },
+  {
+    code: 'parking_type',
+    name: '停车场类型',
+    items: [{ key: '1', value: '地面停车场' }, { key: '2', value: '地下停车场' }, { key: '3', value: '立体车库' }],
+  },
+  {
+    code: 'parking_space_type',
+    name: '车位类型',
+    items: [{ key: '1', value: '产权车位' }, { key: '2', value: '人防车位' }, { key: '3', value: '临时车位' }, { key: '4', value: '充电车位' }],
+  },
+  {
+    code: 'relation_type',
+    name: '家属关系',
+    items: [
+      { key: '1', value: '配偶' },
+      { key: '2', value: '子女' },
+      { key: '3', value: '父母' },
+      { key: '4', value: '兄弟姐妹' },
+      { key: '5', value: '其他亲属' },
+      { key: '6', value: '其他' },
+    ],
+  },
+  {
+    code: 'repair_type',
+    name: '报修类型',
+    items: [
+      { key: '1', value: '水电维修' },
+      { key: '2', value: '门窗维修' },
+      { key: '3', value: '管道疏通' },
+      { key: '4', value: '电梯故障' },
+      { key: '5', value: '公共设施' },
+      { key: '6', value: '其他' },
+    ],
+  },
+  {
+    code: 'feedback_type',
+    name: '投诉建议类型',
+    items: [{ key: '1', value: '投诉' }, { key: '2', value: '建议' }, { key: '3', value: '表扬' }, { key: '4', value: '咨询' }],
+  },
+  {
+    code: 'suggestion_type',
+    name: '意见分类',
+    items: [
+      { key: '1', value: '环境卫生' },
+      { key: '2', value: '安全秩序' },
+      { key: '3', value: '设施设备' },
+      { key: '4', value: '服务态度' },
+      { key: '5', value: '其他' },
+    ],
+  },
+  {
+    code: 'reservation_type',
+    name: '预约类型',
+    items: [{ key: '1', value: '上门维修' }, { key: '2', value: '装修申请' }, { key: '3', value: '场地预约' }, { key: '4', value: '访客登记' }],
+  },
+  {
+    code: 'activity_type',
+    name: '活动类型',
+    items: [{ key: '1', value: '节日活动' }, { key: '2', value: '亲子活动' }, { key: '3', value: '文体活动' }, { key: '4', value: '公益活动' }, { key: '5', value: '其他' }],
+  },
+  {
+    code: 'elevator_type',
+    name: '电梯类型',
+    items: [{ key: '1', value: '乘客电梯' }, { key: '2', value: '载货电梯' }, { key: '3', value: '消防电梯' }, { key: '4', value: '自动扶梯' }],
+  },
+  {
+    code: 'hydrant_type',
+    name: '消防栓类型',
+    items: [{ key: '1', value: '室内消火栓' }, { key: '2', value: '室外地上消火栓' }, { key: '3', value: '室外地下消火栓' }],
+  },
+  {
+    code: 'supplier_type',
+    name: '供应商类型',
+    items: [{ key: '1', value: '保洁' }, { key: '2', value: '绿化' }, { key: '3', value: '安保' }, { key: '4', value: '维修' }, { key: '5', value: '物资' }],
+  },
+];

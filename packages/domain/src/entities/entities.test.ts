@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { allFields, type EntityDef } from '../define';
+import { ENTITIES } from './index';
+
+const duplicates = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i);
+const fieldsOf = (def: EntityDef) => Object.entries(def.fields);
+
+describe('entity definitions', () => {
+  it('has unique names and tables', () => {
+    expect(duplicates(ENTITIES.map((e) => e.name))).toEqual([]);
+    expect(duplicates(ENTITIES.map((e) => e.table))).toEqual([]);
+  });
+
+  it('has a base path starting with / and labels in both languages', () => {
+    for (const def of ENTITIES) {
+      expect(def.base, def.name).toMatch(/^\/[a-z]/);
+      expect(def.label.zh, def.name).not.toBe('');
+      expect(def.label.en, def.name).not.toBe('');
+      expect(def.permission, def.name).not.toBe('');
+    }
+  });
+
+  it('gives every required field a non-empty message', () => {
+    for (const def of ENTITIES) {
+      for (const [key, field] of fieldsOf(def)) {
+        if ('required' in field) expect(field.required?.trim(), `${def.name}.${key}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('codes dictionary fields as int or text', () => {
+    for (const def of ENTITIES) {
+      for (const [key, field] of fieldsOf(def)) {
+        if (field.dict !== undefined) expect(['int', 'text'], `${def.name}.${key}`).toContain(field.kind);
+      }
+    }
+  });
+
+  it('refers in tree, unique and sort only to fields the rows have', () => {
+    for (const def of ENTITIES) {
+      const keys = Object.keys(allFields(def));
+      const referred = [
+        ...(def.tree ? [def.tree.parent, def.tree.title] : []),
+        ...(def.unique ?? []).flatMap((u) => u.fields),
+        ...(def.sort?.ascs ?? []),
+        ...(def.sort?.descs ?? []),
+      ];
+      for (const key of referred) expect(keys, `${def.name} → ${key}`).toContain(key);
+    }
+  });
+
+  it('shares one field list between the two dictionaries', () => {
+    const [dict, dictBiz] = ['dict', 'dictBiz'].map((n) => ENTITIES.find((e) => e.name === n)!);
+    expect(JSON.stringify(dictBiz.fields)).toBe(JSON.stringify(dict.fields));
+    expect(dict.owner).toBe('platform');
+    expect(dictBiz.owner).toBe('tenant');
+  });
+});
