@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerModules } from './modules/index';
 import { openStore } from './platform/cache/store';
@@ -48,7 +48,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Every call is recorded in the api log table; the process log keeps to events and errors.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 60 * 1024 * 1024,
     trustProxy: true,
     // Validation is the entity definitions' job, with the spec's messages; schemas here feed the OpenAPI document.

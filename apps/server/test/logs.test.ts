@@ -52,3 +52,18 @@ describe('error log', () => {
     expect(entry!.stackTrace).toContain('logs.test.ts');
   });
 });
+
+describe('secrets stay out of the logs', () => {
+  it('redacts the password and refresh token the token call carries in its query', async () => {
+    const client = new ApiClient(server.url);
+    const tokens = (await client.signIn('admin', 'admin')).body;
+    await client.call('POST', '/blade-auth/oauth/token', { query: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, tenantId: '000000' } });
+    await server.built.services.logs.flush();
+    const { body } = await admin.get('/blade-log/api/list', { requestUri_equal: '/api/blade-auth/oauth/token', size: 50 });
+    expect(body.data.total).toBeGreaterThanOrEqual(2);
+    const logged = JSON.stringify(body.data.records);
+    expect(logged).not.toContain(tokens.refresh_token);
+    expect(logged).not.toMatch(/password=[0-9a-f]{32}/);
+    expect(logged).toContain('password=******');
+  });
+});

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
+import { jsonSchemaOf } from '../../platform/crud/json-schema';
 import { buildTree } from '../../platform/crud/tree';
-import { data } from '../../platform/http/envelope';
+import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
@@ -44,7 +45,18 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
       if (children.rows.length > 0) throw badRequest('请先删除子节点!');
     },
   });
-  registerCrudRoutes(app, services, entity, dicts, { except: ['list'] });
+  registerCrudRoutes(app, services, entity, dicts, { except: ['list', 'submit'] });
+  // A dictionary (parent) has no key of its own: its form sends none and it is stored as -1.
+  app.post(`${base}/submit`, { schema: { tags, summary: `${entity.label.zh} submit`, body: jsonSchemaOf(entity) } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? { ...(req.body as Query) } : req.body;
+    const input = (body ?? {}) as Query;
+    ctx.require(entity, input.id ? 'edit' : 'add');
+    const isParent = input.parentId === undefined || input.parentId === null || String(input.parentId) === '' || String(input.parentId) === '0';
+    if (!input.id && isParent && (input.dictKey === undefined || input.dictKey === null || input.dictKey === '')) input.dictKey = '-1';
+    await dicts.submit(ctx, body);
+    return status(true);
+  });
   const view = async (req: Parameters<typeof contextOf>[1]) => {
     const ctx = await contextOf(services, req);
     ctx.require(entity, 'view');

@@ -15,6 +15,15 @@ export interface ApiCall {
 }
 
 const SERVICE = 'property-console';
+/** Query parameters never written to a log: the token call carries passwords and refresh tokens there. */
+const SECRET_PARAM = /pass|secret|token|captcha/i;
+
+export function redactParams(params: string): string {
+  if (!params) return params;
+  const query = new URLSearchParams(params);
+  for (const key of [...query.keys()]) if (SECRET_PARAM.test(key)) query.set(key, '******');
+  return query.toString();
+}
 const HOST = hostname();
 
 /**
@@ -51,7 +60,7 @@ export class LogWriter {
   private async write(batch: ApiCall[]): Promise<void> {
     const rows = batch.map(
       (c) => sql`(${c.auth?.tenantId ?? '000000'}, ${SERVICE}, ${HOST}, '1', ${c.title}, ${c.method}, ${c.uri},
-        ${c.userAgent.slice(0, 500)}, ${c.ip}, ${c.params.slice(0, 2000)}, ${Math.round(c.durationMs)},
+        ${c.userAgent.slice(0, 500)}, ${c.ip}, ${redactParams(c.params).slice(0, 2000)}, ${Math.round(c.durationMs)},
         ${c.auth?.account ?? null}, ${c.auth?.userId ?? null})`,
     );
     await sql`insert into blade_log_api (tenant_id, service_id, server_host, type, title, method, request_uri,
@@ -64,7 +73,7 @@ export class LogWriter {
       stack_trace, exception_name, message, line_number, file_name, remote_ip, params, time, create_by, create_user)
       values (${call.auth?.tenantId ?? '000000'}, ${SERVICE}, ${HOST}, ${call.method}, ${call.uri}, ${call.userAgent.slice(0, 500)},
       ${error.stack ?? ''}, ${error.name}, ${error.message}, ${frame ? Number(frame[2]) : null}, ${frame?.[1] ?? null},
-      ${call.ip}, ${call.params.slice(0, 2000)}, localtimestamp(0), ${call.auth?.account ?? null}, ${call.auth?.userId ?? null})`
+      ${call.ip}, ${redactParams(call.params).slice(0, 2000)}, localtimestamp(0), ${call.auth?.account ?? null}, ${call.auth?.userId ?? null})`
       .execute(this.db)
       .catch(() => undefined);
   }
