@@ -30,13 +30,15 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
       const parentId = String(values.parent_id ?? existing?.parent_id ?? '0');
       if (parentId === '0') {
         values.dict_key = values.dict_key ?? existing?.dict_key ?? '-1';
-        return;
+      } else {
+        const parent = await dicts.findRow(ctx, parentId);
+        if (!parent) throw badRequest('上级字典不存在');
+        values.code = parent.code; // an entry always belongs to its parent's dictionary
       }
-      const parent = await dicts.findRow(ctx, parentId);
-      if (!parent) throw badRequest('上级字典不存在');
-      values.code = parent.code; // an entry always belongs to its parent's dictionary
+      // Dictionaries are unique by code, the entries of one dictionary by key.
+      const same = parentId === '0' ? sql`code = ${String(values.code ?? existing?.code)}` : sql`dict_key = ${String(values.dict_key ?? existing?.dict_key)}`;
       const taken = await sql`select 1 from ${sql.table(entity.table)} where is_deleted = 0 and parent_id = ${parentId}
-        and dict_key = ${String(values.dict_key ?? existing?.dict_key)} and id <> ${existing?.id ?? '0'}
+        and ${same} and id <> ${existing?.id ?? '0'}
         ${entity.owner === 'tenant' ? sql`and tenant_id = ${ctx.auth.tenantId}` : sql``}`.execute(ctx.db);
       if (taken.rows.length > 0) throw badRequest('当前字典键值已存在!');
     },

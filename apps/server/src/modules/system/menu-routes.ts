@@ -5,6 +5,7 @@ import { CrudService, parseIds, type Row } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { buildTree, markHasChildren } from '../../platform/crud/tree';
 import { data } from '../../platform/http/envelope';
+import { badRequest } from '../../platform/http/errors';
 import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
@@ -34,7 +35,13 @@ function routeTree(rows: Row[]): Row[] {
 }
 
 export function registerMenuRoutes(app: FastifyInstance, services: Services): void {
-  const menus = new CrudService(menuEntity, { afterSave: () => services.access.invalidate() });
+  const menus = new CrudService(menuEntity, {
+    afterSave: () => services.access.invalidate(),
+    async beforeRemove(ctx, ids) {
+      const children = await sql`select 1 from blade_menu where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
+      if (children.rows.length > 0) throw badRequest('请先删除子节点!');
+    },
+  });
   registerCrudRoutes(app, services, menuEntity, menus, { except: ['list'] });
 
   /** Live menus, optionally only one category, in sort order. */
@@ -152,8 +159,11 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     });
   });
   app.get(`${BASE}/role-tree-keys`, { schema: { tags, summary: 'What the roles are granted' } }, async (req) => {
-    await contextOf(services, req);
-    const roleIds = parseIds((req.query as Record<string, string>).roleIds, 'roleIds');
+    const ctx = await contextOf(services, req);
+    const requested = parseIds((req.query as Record<string, string>).roleIds, 'roleIds');
+    const own = await sql<{ id: string }>`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
+      and id in (${sql.join(requested)})`.execute(services.db);
+    const roleIds = own.rows.length > 0 ? own.rows.map((r) => String(r.id)) : ['0'];
     const menusOf = await sql<{ menu_id: string }>`select menu_id from blade_role_menu where is_deleted = 0 and role_id in (${sql.join(roleIds)})`.execute(services.db);
     const scopesOf = await sql<{ scope_id: string; scope_category: number }>`select scope_id, scope_category from blade_role_scope
       where is_deleted = 0 and role_id in (${sql.join(roleIds)})`.execute(services.db);

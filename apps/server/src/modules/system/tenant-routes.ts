@@ -8,6 +8,7 @@ import { data, status } from '../../platform/http/envelope';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
+import { paramValue } from './params';
 import { newTenantId, provisionTenant } from './tenant-service';
 
 const BASE = '/api/blade-system/tenant';
@@ -18,7 +19,11 @@ type Body = Record<string, unknown>;
 export function registerTenantRoutes(app: FastifyInstance, services: Services): void {
   const tenants = new CrudService(tenantEntity, {
     async beforeSave(ctx, values, existing) {
-      if (!existing) values.tenant_id = await newTenantId(ctx.db);
+      if (existing) return;
+      values.tenant_id = await newTenantId(ctx.db);
+      if (values.account_number === undefined) {
+        values.account_number = Number(await paramValue(ctx.db, 'tenant.default.accountNumber', '-1'));
+      }
     },
     async afterSave(ctx, saved, existing) {
       if (!existing) await provisionTenant(ctx.db, String(saved.tenant_id), String(saved.tenant_name), ctx.auth.userId);
@@ -43,11 +48,21 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     const ctx = await platformOnly(req);
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const ids = parseIds(input.ids);
-    const accountNumber = input.accountNumber === undefined || input.accountNumber === '' ? -1 : Number(input.accountNumber);
-    if (!Number.isInteger(accountNumber)) throw badRequest('请输入正确的账号额度');
-    const expireTime = input.expireTime ? String(input.expireTime) : null;
-    await sql`update blade_tenant set account_number = ${accountNumber}, expire_time = ${expireTime}::timestamp,
-      update_user = ${ctx.auth.userId}, update_time = localtimestamp(0) where id in (${sql.join(ids)})`.execute(services.db);
+    // Only what was sent changes: a quota alone keeps the expiry, and the reverse.
+    const sets = [sql`update_user = ${ctx.auth.userId}`, sql`update_time = localtimestamp(0)`];
+    if (input.accountNumber !== undefined) {
+      const accountNumber = input.accountNumber === '' || input.accountNumber === null ? -1 : Number(input.accountNumber);
+      if (!Number.isInteger(accountNumber)) throw badRequest('请输入正确的账号额度');
+      sets.push(sql`account_number = ${accountNumber}`);
+    }
+    if (input.expireTime !== undefined) {
+      const expireTime = input.expireTime ? String(input.expireTime) : null;
+      if (expireTime && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(expireTime)) throw badRequest('请输入正确的过期时间');
+      sets.push(sql`expire_time = ${expireTime}::timestamp`);
+    }
+    // The platform itself never expires: that would lock every administrator out.
+    await sql`update blade_tenant set ${sql.join(sets)} where id in (${sql.join(ids)})
+      and (tenant_id <> '000000' or ${input.expireTime === undefined || !input.expireTime})`.execute(services.db);
     return status(true);
   });
 
@@ -84,6 +99,10 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const tenantId = String(input.tenantId ?? '');
     const packageId = input.packageId ? parseId(input.packageId, 'packageId') : null;
+    if (packageId) {
+      const exists = await sql`select 1 from blade_tenant_package where id = ${packageId} and is_deleted = 0`.execute(ctx.db);
+      if (exists.rows.length === 0) throw badRequest('产品包不存在');
+    }
     await sql`update blade_tenant set package_id = ${packageId}, update_user = ${ctx.auth.userId},
       update_time = localtimestamp(0) where tenant_id = ${tenantId}`.execute(services.db);
     await services.access.invalidate();

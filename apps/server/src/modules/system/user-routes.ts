@@ -149,6 +149,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       rowScope: (entity) => (entity.owner === 'tenant' ? [sql`tenant_id = ${tenantId}`] : []),
     };
     // Registered accounts wait with status 0 until an administrator approves them (sets status 1 and a role).
+    await checkAccountQuota(guest);
     await users.insert(guest, await registrationValues(input, tenantId, guest));
     return status(true);
   });

@@ -119,14 +119,17 @@ export class AccessService {
     };
   }
 
-  /** Menu ids of the tenant's package; null when the tenant has no package (everything). */
+  /**
+   * Menu ids of the tenant's package; null when the tenant has none (every
+   * menu). A package that was removed grants nothing rather than everything.
+   */
   private async packageMenuIds(tenantId: string): Promise<Set<string> | null> {
     if (tenantId === PLATFORM_TENANT) return null;
-    const result = await sql<{ menu_id: string | null }>`select p.menu_id from blade_tenant t
-      join blade_tenant_package p on p.id = t.package_id and p.is_deleted = 0
+    const result = await sql<{ package_id: string | null; menu_id: string | null }>`select t.package_id, p.menu_id
+      from blade_tenant t left join blade_tenant_package p on p.id = t.package_id and p.is_deleted = 0
       where t.tenant_id = ${tenantId} and t.is_deleted = 0`.execute(this.db);
     const row = result.rows[0];
-    if (!row) return null;
+    if (!row || row.package_id === null) return null;
     return new Set((row.menu_id ?? '').split(',').filter(Boolean));
   }
 
@@ -138,9 +141,12 @@ export class AccessService {
     return rows.rows.map((r) => String(r.id));
   }
 
-  /** Reads need the menu (or its view button); writes need the button. */
+  /**
+   * Reads need the menu (or its view button); writes need the button. An
+   * administrator holds every menu and button of the tenant's package, so the
+   * package limits the API too, not only the sidebar.
+   */
   can(grants: Grants, permission: string, action: Action): boolean {
-    if (grants.admin) return true;
     const codes = new Set(grants.codes);
     if (action === 'view') return codes.has(permission) || codes.has(`${permission}_view`);
     return codes.has(`${permission}_${action}`);
@@ -154,7 +160,7 @@ export class AccessService {
   }
 
   requireCode(grants: Grants, code: string): void {
-    if (!grants.admin && !grants.codes.includes(code)) throw forbidden();
+    if (!grants.codes.includes(code)) throw forbidden();
   }
 
   /** The tenant and data-scope conditions for an entity's rows. */
