@@ -26,33 +26,63 @@ const SECONDS = flag('seconds', 5);
 const CONNECTIONS = flag('connections', 50);
 
 const created = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-const config = { ...loadConfig({ ...process.env, CAPTCHA_ENABLED: 'false', JWT_SECRET: 'bench-secret-0123456789abcdef', REDIS_URL: process.env.REDIS_URL ?? '' }), logLevel: 'silent', seedDemo: false, databaseUrl: created?.url };
+const config = {
+  ...loadConfig({
+    ...process.env,
+    CAPTCHA_ENABLED: 'false',
+    JWT_SECRET: 'bench-secret-0123456789abcdef',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+  }),
+  logLevel: 'silent',
+  seedDemo: false,
+  databaseUrl: created?.url,
+};
 const database = await openDatabase({ url: created?.url, timeZone: config.timeZone, poolSize: 20 });
 const built = await buildApp(config, { database, logger: false });
 const db = built.services.db;
 
 console.log(`Seeding ${ROWS.toLocaleString()} posts on ${database.kind}…`);
-const dept = (await sql<{ id: string }>`select id from blade_dept where tenant_id = '000000' order by id limit 1`.execute(db)).rows[0].id;
+const dept = (await sql<{ id: string }>`select id from blade_dept where tenant_id = '000000' order by id limit 1`.execute(db))
+  .rows[0].id;
 await sql`insert into blade_post (tenant_id, category, post_code, post_name, sort, create_dept, create_time)
   select '000000', 1 + g % 4, 'P' || g, '岗位' || g, g % 100, ${dept}, localtimestamp(0) - (g || ' seconds')::interval
   from generate_series(1, ${ROWS}) g`.execute(db);
 await sql`analyze blade_post`.execute(db);
-const sample = (await sql<{ id: string }>`select id from blade_post where post_code = ${'P' + Math.floor(ROWS / 2)}`.execute(db)).rows[0].id;
+const sample = (await sql<{ id: string }>`select id from blade_post where post_code = ${'P' + Math.floor(ROWS / 2)}`.execute(db))
+  .rows[0].id;
 
 await built.app.listen({ port: 0, host: '127.0.0.1' });
 const apiPort = (built.app.server.address() as { port: number }).port;
-const tokenAnswer = await fetch(`http://127.0.0.1:${apiPort}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password&scope=all`, {
-  method: 'POST',
-  headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
-});
+const tokenAnswer = await fetch(
+  `http://127.0.0.1:${apiPort}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password&scope=all`,
+  {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'Tenant-Id': '000000' },
+  },
+);
 const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
 
 // The queries the engine runs for each case (same filters, same order), written out for the SQL-only and bare-route measurements.
 const deepPage = Math.floor(ROWS / 10 / 2);
 const cases = [
-  { name: 'list, first page', api: '/api/blade-system/post/list?current=1&size=10&descs=createTime', where: sql`true`, offset: 0 },
-  { name: `list, page ${deepPage}`, api: `/api/blade-system/post/list?current=${deepPage}&size=10&descs=createTime`, where: sql`true`, offset: (deepPage - 1) * 10 },
-  { name: 'list, filtered', api: '/api/blade-system/post/list?postName=岗位12&category_equal=2&descs=createTime', where: sql`post_name::text ilike ${'%岗位12%'} and category = 2`, offset: 0 },
+  {
+    name: 'list, first page',
+    api: '/api/blade-system/post/list?current=1&size=10&descs=createTime',
+    where: sql`true`,
+    offset: 0,
+  },
+  {
+    name: `list, page ${deepPage}`,
+    api: `/api/blade-system/post/list?current=${deepPage}&size=10&descs=createTime`,
+    where: sql`true`,
+    offset: (deepPage - 1) * 10,
+  },
+  {
+    name: 'list, filtered',
+    api: '/api/blade-system/post/list?postName=岗位12&category_equal=2&descs=createTime',
+    where: sql`post_name::text ilike ${'%岗位12%'} and category = 2`,
+    offset: 0,
+  },
   { name: 'detail', api: `/api/blade-system/post/detail?id=${sample}`, where: undefined, offset: 0 },
 ];
 
@@ -66,21 +96,31 @@ const runSql = async (c: (typeof cases)[number]) => {
 };
 
 const bare = Fastify({ logger: false });
-cases.forEach((c, i) => bare.get(`/bare/${i}`, async () => {
-  const result = await runSql(c);
-  return { code: 200, success: true, data: result, msg: '操作成功' };
-}));
+cases.forEach((c, i) =>
+  bare.get(`/bare/${i}`, async () => {
+    const result = await runSql(c);
+    return { code: 200, success: true, data: result, msg: '操作成功' };
+  }),
+);
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const barePort = (bare.server.address() as { port: number }).port;
 
-const percentile = (values: number[], p: number) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const percentile = (values: number[], p: number) =>
+  values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 const load = async (url: string, headers: Record<string, string> = {}) => {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.non2xx + result.errors,
+  };
 };
 
 console.log(`\n${database.kind}, ${ROWS.toLocaleString()} rows, ${CONNECTIONS} connections, ${SECONDS} s each\n`);
-console.log('case                 | SQL p50 ms | bare p50/p99 ms | API p50/p99 ms | latency API÷bare | bare rps | API rps | throughput API÷bare');
+console.log(
+  'case                 | SQL p50 ms | bare p50/p99 ms | API p50/p99 ms | latency API÷bare | bare rps | API rps | throughput API÷bare',
+);
 for (const [i, c] of cases.entries()) {
   const sqlTimes: number[] = [];
   for (let n = 0; n < 50; n++) {

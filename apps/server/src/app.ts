@@ -59,7 +59,11 @@ export async function buildApp(config: Config, options: { database?: Database; l
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Property console API', version: '1.0.0', description: 'Envelope { code, success, data, msg }; token in the Blade-Auth header.' },
+      info: {
+        title: 'Property console API',
+        version: '1.0.0',
+        description: 'Envelope { code, success, data, msg }; token in the Blade-Auth header.',
+      },
       components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
       security: [{ bladeAuth: [] }],
     },
@@ -71,7 +75,11 @@ export async function buildApp(config: Config, options: { database?: Database; l
   installAuthentication(app, services);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-    services.logs.api({ ...describeCall(request), title: request.routeOptions.url ?? request.url, durationMs: reply.elapsedTime });
+    services.logs.api({
+      ...describeCall(request),
+      title: request.routeOptions.url ?? request.url,
+      durationMs: reply.elapsedTime,
+    });
   });
 
   await registerModules(app, services);

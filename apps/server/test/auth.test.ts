@@ -10,21 +10,35 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const tokenCall = (query: Record<string, string>, headers: Record<string, string> = {}) =>
-  new ApiClient(server.url).call('POST', '/blade-auth/oauth/token', { query: { scope: 'all', type: 'account', ...query }, headers: { 'Tenant-Id': '000000', ...headers } });
+  new ApiClient(server.url).call('POST', '/blade-auth/oauth/token', {
+    query: { scope: 'all', type: 'account', ...query },
+    headers: { 'Tenant-Id': '000000', ...headers },
+  });
 
 describe('password grant', () => {
   it('answers the token object at the top level with the fields clients read', async () => {
     const client = new ApiClient(server.url);
     const { status, body } = await client.signIn('admin', 'admin');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 3000, tenant_id: '000000', account: 'admin', role_name: 'administrator', client_id: 'saber', detail: { type: 'web' } });
-    for (const key of ['access_token', 'refresh_token', 'user_id', 'dept_id', 'role_id', 'jti', 'avatar', 'real_name']) expect(body).toHaveProperty(key);
+    expect(body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3000,
+      tenant_id: '000000',
+      account: 'admin',
+      role_name: 'administrator',
+      client_id: 'saber',
+      detail: { type: 'web' },
+    });
+    for (const key of ['access_token', 'refresh_token', 'user_id', 'dept_id', 'role_id', 'jti', 'avatar', 'real_name'])
+      expect(body).toHaveProperty(key);
     expect(body.user_id).toMatch(/^\d+$/);
     expect(body).not.toHaveProperty('code');
   });
 
   it('accepts a plain password as well as its MD5', async () => {
-    expect((await tokenCall({ tenantId: '000000', username: 'admin', password: 'admin', grant_type: 'password' })).status).toBe(200);
+    expect((await tokenCall({ tenantId: '000000', username: 'admin', password: 'admin', grant_type: 'password' })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a wrong password, an unknown tenant and a bad client with the contract messages', async () => {
@@ -33,7 +47,10 @@ describe('password grant', () => {
     expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: '用户名或密码错误' });
     const tenant = await tokenCall({ tenantId: '999998', username: 'admin', password: md5Hex('admin'), grant_type: 'password' });
     expect(tenant.body.error_description).toBe('租户ID未找到');
-    const client = await tokenCall({ tenantId: '000000', username: 'admin', password: md5Hex('admin'), grant_type: 'password' }, { Authorization: `Basic ${Buffer.from('saber:wrong').toString('base64')}` });
+    const client = await tokenCall(
+      { tenantId: '000000', username: 'admin', password: md5Hex('admin'), grant_type: 'password' },
+      { Authorization: `Basic ${Buffer.from('saber:wrong').toString('base64')}` },
+    );
     expect(client.status).toBe(401);
     expect(client.body.error_description).toBe('客户端认证失败');
     const social = await tokenCall({ grant_type: 'social', source: 'github', code: 'x', state: 'y' });
@@ -49,7 +66,9 @@ describe('password grant', () => {
     }
     expect((await new ApiClient(server.url).signIn('staff', 'bad')).body.error_description).toBe('登录错误次数过多,请稍后再试');
     // Even the right password is refused while locked.
-    expect((await new ApiClient(server.url).signIn('staff', 'staff123')).body.error_description).toBe('登录错误次数过多,请稍后再试');
+    expect((await new ApiClient(server.url).signIn('staff', 'staff123')).body.error_description).toBe(
+      '登录错误次数过多,请稍后再试',
+    );
     const users = await admin.get('/blade-system/user/page', { account: 'staff' });
     const staffId = users.body.data.records[0].id;
     expect((await admin.post('/blade-system/user/unlock', undefined, { userIds: staffId })).body.success).toBe(true);

@@ -11,7 +11,11 @@ export class ApiClient {
   token?: string;
   constructor(readonly baseUrl: string) {}
 
-  async call<T = any>(method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    options: { query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Answer<T>> {
     const url = new URL(`/api${path}`, this.baseUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { Authorization: CLIENT_BASIC, ...options.headers };

@@ -48,13 +48,19 @@ describe('filter operators', () => {
     [{ paramKey_like: 'key.1' }, ['test.key.1', 'test.key.10', 'test.key.11', 'test.key.12']],
     [{ paramKey_likeleft: '.12' }, ['test.key.12']],
     [{ paramKey_likeright: 'test.key.1' }, ['test.key.1', 'test.key.10', 'test.key.11', 'test.key.12']],
-    [{ paramKey_likeright: 'test.key.', paramKey_notlike: '1' }, ['test.key.2', 'test.key.3', 'test.key.4', 'test.key.5', 'test.key.6', 'test.key.7', 'test.key.8', 'test.key.9']],
-    [{ paramKey_likeright: 'test.key.', paramValue_notequal: 'odd', paramKey_notlike: '1' }, ['test.key.2', 'test.key.4', 'test.key.6', 'test.key.8']],
+    [
+      { paramKey_likeright: 'test.key.', paramKey_notlike: '1' },
+      ['test.key.2', 'test.key.3', 'test.key.4', 'test.key.5', 'test.key.6', 'test.key.7', 'test.key.8', 'test.key.9'],
+    ],
+    [
+      { paramKey_likeright: 'test.key.', paramValue_notequal: 'odd', paramKey_notlike: '1' },
+      ['test.key.2', 'test.key.4', 'test.key.6', 'test.key.8'],
+    ],
     [{ paramKey_likeright: 'test.key.', remark_null: '' }, ['test.key.1', 'test.key.2', 'test.key.3']],
     [{ paramKey_likeright: 'test.key.', remark_notnull: '', paramKey_gt: 'test.key.7' }, ['test.key.8', 'test.key.9']],
     [{ paramKey_likeright: 'test.key.', paramKey_ge: 'test.key.8', paramKey_lt: 'test.key.9' }, ['test.key.8']],
     [{ paramKey_likeright: 'test.key.', paramKey_le: 'test.key.10', paramKey_ignore: 'x' }, ['test.key.1', 'test.key.10']],
-    [{ paramKey_equal: '' , paramKey_likeright: 'test.key.1', paramValue_equal: 'even'}, ['test.key.10', 'test.key.12']],
+    [{ paramKey_equal: '', paramKey_likeright: 'test.key.1', paramValue_equal: 'even' }, ['test.key.10', 'test.key.12']],
   ])('%j', async (query, expected) => {
     const rows = await records({ ...query, size: 100, ascs: 'paramKey' });
     expect(rows.map((r) => r.paramKey)).toEqual(expected);
@@ -149,7 +155,11 @@ describe('submit, detail and remove', () => {
     expect((await admin.post('/blade-system/param/remove', undefined, { ids: row.id })).body.success).toBe(true);
     const gone = await admin.get('/blade-system/param/detail', { id: row.id });
     expect(gone.body).toMatchObject({ code: 200, data: null, msg: '暂无承载数据' });
-    const kept = await server.built.services.db.selectFrom('blade_param').select('is_deleted').where('id', '=', row.id).executeTakeFirst();
+    const kept = await server.built.services.db
+      .selectFrom('blade_param')
+      .select('is_deleted')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
     expect(kept?.is_deleted).toBe(1);
   });
 

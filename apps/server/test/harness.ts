@@ -50,7 +50,14 @@ export interface StartOptions {
 }
 
 export async function startServer(overrides: Partial<Config> = {}, shared: StartOptions = {}): Promise<TestServer> {
-  const base = loadConfig({ ...process.env, DATA_DIR: '/tmp/pc-test-unused', JWT_SECRET: 'test-secret-0123456789abcdef0123456789', CAPTCHA_ENABLED: 'false', REDIS_URL: '', DATABASE_URL: '' });
+  const base = loadConfig({
+    ...process.env,
+    DATA_DIR: '/tmp/pc-test-unused',
+    JWT_SECRET: 'test-secret-0123456789abcdef0123456789',
+    CAPTCHA_ENABLED: 'false',
+    REDIS_URL: '',
+    DATABASE_URL: '',
+  });
   const config: Config = { ...base, logLevel: 'silent', ...overrides };
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = shared.databaseUrl;

@@ -48,7 +48,9 @@ describe.skipIf(!canRun)('two instances sharing PostgreSQL and Redis', () => {
   it('a refresh token used on one instance is dead on the other', async () => {
     const tokens = (await new ApiClient(one.url).signIn('admin', 'admin')).body;
     const refresh = (url: string) =>
-      new ApiClient(url).call('POST', '/blade-auth/oauth/token', { query: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, tenantId: '000000' } });
+      new ApiClient(url).call('POST', '/blade-auth/oauth/token', {
+        query: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, tenantId: '000000' },
+      });
     expect((await refresh(one.url)).status).toBe(200);
     const second = await refresh(two.url);
     expect(second.status).toBe(400);

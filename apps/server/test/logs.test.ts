@@ -5,14 +5,17 @@ import { startServer, type TestServer } from './harness';
 let server: TestServer;
 let admin: ApiClient;
 beforeAll(async () => {
-  server = await startServer({ seedDemo: false }, {
-    beforeListen(app) {
-      // A handler that fails the way a bug would.
-      app.get('/api/test-only/explode', async () => {
-        throw new Error('secret detail that must stay on the server');
-      });
+  server = await startServer(
+    { seedDemo: false },
+    {
+      beforeListen(app) {
+        // A handler that fails the way a bug would.
+        app.get('/api/test-only/explode', async () => {
+          throw new Error('secret detail that must stay on the server');
+        });
+      },
     },
-  });
+  );
   admin = new ApiClient(server.url);
   await admin.signIn('admin', 'admin');
 });
@@ -25,7 +28,13 @@ describe('api log', () => {
     const { body } = await admin.get('/blade-log/api/list', { requestUri_equal: '/api/blade-system/param/list' });
     expect(body.data.total).toBeGreaterThan(0);
     const entry = body.data.records[0];
-    expect(entry).toMatchObject({ method: 'GET', requestUri: '/api/blade-system/param/list', createBy: 'admin', remoteIp: '127.0.0.1', params: 'paramKey=account' });
+    expect(entry).toMatchObject({
+      method: 'GET',
+      requestUri: '/api/blade-system/param/list',
+      createBy: 'admin',
+      remoteIp: '127.0.0.1',
+      params: 'paramKey=account',
+    });
     expect(entry.time).toBeGreaterThanOrEqual(0);
     const detail = await admin.get('/blade-log/api/detail', { id: entry.id });
     expect(detail.body.data.id).toBe(entry.id);
@@ -48,7 +57,12 @@ describe('error log', () => {
       entry = (await admin.get('/blade-log/error/list', { requestUri_equal: '/api/test-only/explode' })).body.data.records[0];
       if (!entry) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(entry).toMatchObject({ method: 'GET', exceptionName: 'Error', message: 'secret detail that must stay on the server', createBy: 'admin' });
+    expect(entry).toMatchObject({
+      method: 'GET',
+      exceptionName: 'Error',
+      message: 'secret detail that must stay on the server',
+      createBy: 'admin',
+    });
     expect(entry!.stackTrace).toContain('logs.test.ts');
   });
 });
@@ -57,7 +71,9 @@ describe('secrets stay out of the logs', () => {
   it('redacts the password and refresh token the token call carries in its query', async () => {
     const client = new ApiClient(server.url);
     const tokens = (await client.signIn('admin', 'admin')).body;
-    await client.call('POST', '/blade-auth/oauth/token', { query: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, tenantId: '000000' } });
+    await client.call('POST', '/blade-auth/oauth/token', {
+      query: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, tenantId: '000000' },
+    });
     await server.built.services.logs.flush();
     const { body } = await admin.get('/blade-log/api/list', { requestUri_equal: '/api/blade-auth/oauth/token', size: 50 });
     expect(body.data.total).toBeGreaterThanOrEqual(2);

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('a second tenant', () => {
-  it('cannot list, read, change or delete the first tenant\'s rows', async () => {
+  it("cannot list, read, change or delete the first tenant's rows", async () => {
     const list = await demo.get('/blade-system/post/list', { size: 100 });
     expect(list.status).toBe(200);
     expect(list.body.data.records.map((r: { postCode: string }) => r.postCode)).not.toContain('platform-only');
@@ -66,7 +66,11 @@ describe('a low-privilege role', () => {
     expect((await staff.get('/blade-system/post/list')).status).toBe(200);
     const routes = await staff.get('/blade-system/menu/routes');
     const codes: string[] = [];
-    const walk = (nodes: Array<{ code: string; children?: unknown[] }>) => nodes.forEach((n) => { codes.push(n.code); walk((n.children ?? []) as never); });
+    const walk = (nodes: Array<{ code: string; children?: unknown[] }>) =>
+      nodes.forEach((n) => {
+        codes.push(n.code);
+        walk((n.children ?? []) as never);
+      });
     walk(routes.body.data);
     expect(codes).toContain('param');
     expect(codes).toContain('post');
@@ -78,16 +82,25 @@ describe('scopes', () => {
   const roleIdOf = async (alias: string) =>
     (await admin.get('/blade-system/role/list', { roleAlias_equal: alias })).body.data[0].id as string;
   const menuIdOf = async (code: string) =>
-    (await server.built.services.db.selectFrom('blade_menu').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id as string;
+    (await server.built.services.db.selectFrom('blade_menu').select('id').where('code', '=', code).executeTakeFirstOrThrow())
+      .id as string;
 
   it('a data scope limits a role to its own rows', async () => {
     await staff.signIn('staff', 'staff123');
     const postMenu = await menuIdOf('post');
-    await admin.post('/blade-system/data-scope/submit', { menuId: postMenu, resourceCode: 'post', scopeName: '本人可见', scopeType: 2 });
+    await admin.post('/blade-system/data-scope/submit', {
+      menuId: postMenu,
+      resourceCode: 'post',
+      scopeName: '本人可见',
+      scopeType: 2,
+    });
     const scopeId = (await admin.get('/blade-system/data-scope/list', { resourceCode_equal: 'post' })).body.data.records[0].id;
     const role = await roleIdOf('user');
     const keys = (await admin.get('/blade-system/menu/role-tree-keys', { roleIds: role })).body.data;
-    expect((await admin.post('/blade-system/role/grant', { roleIds: role, menuIds: keys.menu.join(','), dataScopeIds: scopeId })).body.success).toBe(true);
+    expect(
+      (await admin.post('/blade-system/role/grant', { roleIds: role, menuIds: keys.menu.join(','), dataScopeIds: scopeId })).body
+        .success,
+    ).toBe(true);
     const seen = await staff.get('/blade-system/post/list', { size: 100 });
     expect(seen.status).toBe(200);
     expect(seen.body.data.records).toHaveLength(0); // staff created none of the posts
@@ -96,12 +109,23 @@ describe('scopes', () => {
 
   it('an API scope closes its paths to roles without it', async () => {
     const paramMenu = await menuIdOf('param');
-    await admin.post('/blade-system/api-scope/submit', { menuId: paramMenu, resourceCode: 'param', scopeName: '参数接口', scopePath: '/api/blade-system/param/**', scopeType: 1 });
+    await admin.post('/blade-system/api-scope/submit', {
+      menuId: paramMenu,
+      resourceCode: 'param',
+      scopeName: '参数接口',
+      scopePath: '/api/blade-system/param/**',
+      scopeType: 1,
+    });
     expect((await staff.get('/blade-system/param/list')).status).toBe(403);
     const scopeId = (await admin.get('/blade-system/api-scope/list', { resourceCode_equal: 'param' })).body.data.records[0].id;
     const role = await roleIdOf('user');
     const keys = (await admin.get('/blade-system/menu/role-tree-keys', { roleIds: role })).body.data;
-    await admin.post('/blade-system/role/grant', { roleIds: role, menuIds: keys.menu.join(','), dataScopeIds: keys.dataScope.join(','), apiScopeIds: scopeId });
+    await admin.post('/blade-system/role/grant', {
+      roleIds: role,
+      menuIds: keys.menu.join(','),
+      dataScopeIds: keys.dataScope.join(','),
+      apiScopeIds: scopeId,
+    });
     expect((await staff.get('/blade-system/param/list')).status).toBe(200);
   });
 });

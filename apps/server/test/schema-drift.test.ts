@@ -22,9 +22,12 @@ describe('tables and definitions', () => {
     const rows = await sql<{ table_name: string; column_name: string }>`select table_name, column_name
       from information_schema.columns where table_schema = current_schema()`.execute(server.built.services.db);
     const actual = new Map<string, Set<string>>();
-    for (const r of rows.rows) (actual.get(r.table_name) ?? actual.set(r.table_name, new Set()).get(r.table_name)!).add(r.column_name);
+    for (const r of rows.rows)
+      (actual.get(r.table_name) ?? actual.set(r.table_name, new Set()).get(r.table_name)!).add(r.column_name);
     for (const entity of ENTITIES) {
-      const declared = Object.entries(allFields(entity)).map(([key, field]) => columnOf(key, field)).sort();
+      const declared = Object.entries(allFields(entity))
+        .map(([key, field]) => columnOf(key, field))
+        .sort();
       expect([...(actual.get(entity.table) ?? [])].sort(), entity.table).toEqual(declared);
     }
   });

@@ -31,7 +31,9 @@ interface Tenant {
 
 /** Creates a tenant as the platform administrator and answers its row id and generated tenant id. */
 async function createTenant(tenantName: string, extra: Record<string, unknown> = {}): Promise<Tenant> {
-  ok(await platform.post('/blade-system/tenant/submit', { tenantName, linkman: '联系人', contactNumber: '13800138000', ...extra }));
+  ok(
+    await platform.post('/blade-system/tenant/submit', { tenantName, linkman: '联系人', contactNumber: '13800138000', ...extra }),
+  );
   const records = ok(await platform.get('/blade-system/tenant/list', { tenantName_equal: tenantName })).records;
   expect(records).toHaveLength(1);
   return { id: records[0].id, tenantId: records[0].tenantId };
@@ -40,7 +42,14 @@ async function createTenant(tenantName: string, extra: Record<string, unknown> =
 /** The token endpoint with the tenant in the header, the query or both. */
 function tokenCall(tenant: { header?: string; param?: string }, username = 'admin', password = 'admin') {
   return new ApiClient(server.url).call('POST', '/blade-auth/oauth/token', {
-    query: { tenantId: tenant.param, username, password: md5Hex(password), grant_type: 'password', scope: 'all', type: 'account' },
+    query: {
+      tenantId: tenant.param,
+      username,
+      password: md5Hex(password),
+      grant_type: 'password',
+      scope: 'all',
+      type: 'account',
+    },
     headers: tenant.header ? { 'Tenant-Id': tenant.header } : {},
   });
 }
@@ -52,13 +61,20 @@ async function tenantAdmin(tenantId: string): Promise<ApiClient> {
   return client;
 }
 
-const setting = (ids: string, values: Record<string, unknown>) => platform.post('/blade-system/tenant/setting', undefined, { ids, ...values });
+const setting = (ids: string, values: Record<string, unknown>) =>
+  platform.post('/blade-system/tenant/setting', undefined, { ids, ...values });
 
 /** A user of the tenant admin's own tenant (its administrator role and root department). */
 async function addUserAs(client: ApiClient, account: string) {
   const [role] = ok(await client.get('/blade-system/role/list'));
   const [dept] = ok(await client.get('/blade-system/dept/list'));
-  return client.post('/blade-system/user/submit', { account, realName: account, roleId: role.id, deptId: dept.id, password: 'pw' });
+  return client.post('/blade-system/user/submit', {
+    account,
+    realName: account,
+    roleId: role.id,
+    deptId: dept.id,
+    password: 'pw',
+  });
 }
 
 describe('a new tenant', () => {
@@ -84,7 +100,9 @@ describe('a new tenant', () => {
       expect(answer.body).toMatchObject({ tenant_id: tenant.tenantId, account: 'admin', role_name: 'administrator' });
     }
     // The tenant's admin is not the platform's admin.
-    expect((await tokenCall({ param: tenant.tenantId })).body.user_id).not.toBe((await tokenCall({ param: '000000' })).body.user_id);
+    expect((await tokenCall({ param: tenant.tenantId })).body.user_id).not.toBe(
+      (await tokenCall({ param: '000000' })).body.user_id,
+    );
     expect((await tokenCall({ param: tenant.tenantId }, 'admin', 'wrong')).body.error_description).toBe('用户名或密码错误');
   });
 
@@ -103,19 +121,29 @@ describe('a new tenant', () => {
 
   it('cannot manage tenants or packages', async () => {
     const admin = await tenantAdmin(tenant.tenantId);
-    for (const path of ['/blade-system/tenant/list', '/blade-system/tenant-package/list', '/blade-system/tenant/package-detail']) {
+    for (const path of [
+      '/blade-system/tenant/list',
+      '/blade-system/tenant-package/list',
+      '/blade-system/tenant/package-detail',
+    ]) {
       const answer = await admin.get(path, { tenantId: tenant.tenantId });
       expect(answer.status, path).toBe(403);
       expect(answer.body).toEqual({ code: 403, success: false, data: null, msg: '请求被拒绝' });
     }
-    expect((await admin.post('/blade-system/tenant/setting', undefined, { ids: tenant.id, accountNumber: 1000 })).status).toBe(403);
+    expect((await admin.post('/blade-system/tenant/setting', undefined, { ids: tenant.id, accountNumber: 1000 })).status).toBe(
+      403,
+    );
   });
 
-  it('cannot read the grants of another tenant\'s roles', async () => {
+  it("cannot read the grants of another tenant's roles", async () => {
     const [platformRole] = ok(await platform.get('/blade-system/role/list', { roleAlias_equal: 'user' }));
     expect(ok(await platform.get('/blade-system/menu/role-tree-keys', { roleIds: platformRole.id })).menu).toHaveLength(3);
     const admin = await tenantAdmin(tenant.tenantId);
-    expect(ok(await admin.get('/blade-system/menu/role-tree-keys', { roleIds: platformRole.id }))).toEqual({ menu: [], dataScope: [], apiScope: [] });
+    expect(ok(await admin.get('/blade-system/menu/role-tree-keys', { roleIds: platformRole.id }))).toEqual({
+      menu: [],
+      dataScope: [],
+      apiScope: [],
+    });
   });
 });
 
@@ -127,17 +155,23 @@ describe('packages', () => {
     expect((await submitPackage({ packageName: '无菜单', menuId: '' })).body).toMatchObject({ code: 400, msg: '请选择菜单' });
   });
 
-  it('limit the tenant admin\'s sidebar to the package\'s menus and their parents', async () => {
+  it("limit the tenant admin's sidebar to the package's menus and their parents", async () => {
     const tenant = await createTenant('碧桂园物业');
     const codes = ['param', 'region', 'region_add'];
     ok(await submitPackage({ packageName: '基础包', menuId: codes.map((c) => menuIds.get(c)).join(','), remark: '测试' }));
     const [pkg] = ok(await platform.get('/blade-system/tenant-package/list', { packageName_equal: '基础包' })).records;
     ok(await platform.post('/blade-system/tenant/package-setting', undefined, { tenantId: tenant.tenantId, packageId: pkg.id }));
-    expect(ok(await platform.get('/blade-system/tenant/package-detail', { tenantId: tenant.tenantId }))).toMatchObject({ id: pkg.id, packageName: '基础包' });
+    expect(ok(await platform.get('/blade-system/tenant/package-detail', { tenantId: tenant.tenantId }))).toMatchObject({
+      id: pkg.id,
+      packageName: '基础包',
+    });
 
     const admin = await tenantAdmin(tenant.tenantId);
     const routes = ok(await admin.get('/blade-system/menu/routes')) as Node[];
-    expect(routes.map((n) => [n.code, (n.children ?? []).map((c: Node) => c.code)])).toEqual([['system', ['param']], ['base', ['region']]]);
+    expect(routes.map((n) => [n.code, (n.children ?? []).map((c: Node) => c.code)])).toEqual([
+      ['system', ['param']],
+      ['base', ['region']],
+    ]);
     const buttons = ok(await admin.get('/blade-system/menu/buttons')) as Node[];
     expect(buttons.map((b) => [b.code, b.children!.map((c: Node) => c.code)])).toEqual([['region', ['region_add']]]);
 
@@ -151,7 +185,10 @@ describe('packages', () => {
     await platform.get('/blade-auth/oauth/clear-cache');
     expect(ok(await admin.get('/blade-system/menu/routes'))).toEqual([]);
     expect((await admin.get('/blade-system/param/list')).status).toBe(403);
-    const missing = await platform.post('/blade-system/tenant/package-setting', undefined, { tenantId: tenant.tenantId, packageId: pkg.id });
+    const missing = await platform.post('/blade-system/tenant/package-setting', undefined, {
+      tenantId: tenant.tenantId,
+      packageId: pkg.id,
+    });
     expect(missing.body.msg).toBe('产品包不存在');
   });
 });
@@ -167,7 +204,12 @@ describe('tenant settings', () => {
     ok(await setting(tenant.id, { accountNumber: 2 }));
     ok(await addUserAs(admin, 'second'));
     expect((await addUserAs(admin, 'third')).body.msg).toBe('当前租户已到最大账号额度!');
-    const register = await new ApiClient(server.url).post('/blade-system/user/register-guest', undefined, { tenantId: tenant.tenantId, name: '访客', account: 'guest', password: 'pw' });
+    const register = await new ApiClient(server.url).post('/blade-system/user/register-guest', undefined, {
+      tenantId: tenant.tenantId,
+      name: '访客',
+      account: 'guest',
+      password: 'pw',
+    });
     expect(register.status).toBe(400);
     expect(register.body.msg).toBe('当前租户已到最大账号额度!');
   });
@@ -186,10 +228,15 @@ describe('tenant settings', () => {
 
 describe('tenant/info?domain=', () => {
   it('answers the tenant bound to a domain without a token, or an empty object', async () => {
-    const tenant = await createTenant('华润物业', { domain: 'crland.example.com', backgroundUrl: 'https://cdn.example.com/bg.png' });
+    const tenant = await createTenant('华润物业', {
+      domain: 'crland.example.com',
+      backgroundUrl: 'https://cdn.example.com/bg.png',
+    });
     const anonymous = new ApiClient(server.url);
     expect((await anonymous.get('/blade-system/tenant/info', { domain: 'crland.example.com' })).body).toEqual({
-      code: 200, success: true, msg: '操作成功',
+      code: 200,
+      success: true,
+      msg: '操作成功',
       data: { tenantId: tenant.tenantId, domain: 'crland.example.com', backgroundUrl: 'https://cdn.example.com/bg.png' },
     });
     expect(ok(await anonymous.get('/blade-system/tenant/info', { domain: 'nobody.example.com' }))).toEqual({});

@@ -44,7 +44,20 @@ describe('menus', () => {
     expectTidyTree(routes);
     const all = flatten(routes);
     expect(all.every((n) => n.category === 1)).toBe(true);
-    expect(Object.keys(all[0]).sort()).toEqual(['action', 'alias', 'category', 'children', 'code', 'id', 'isOpen', 'name', 'parentId', 'path', 'sort', 'source']);
+    expect(Object.keys(all[0]).sort()).toEqual([
+      'action',
+      'alias',
+      'category',
+      'children',
+      'code',
+      'id',
+      'isOpen',
+      'name',
+      'parentId',
+      'path',
+      'sort',
+      'source',
+    ]);
     const system = routes.find((n: Node) => n.code === 'system');
     expect(system.children.slice(0, 3).map((n: Node) => n.code)).toEqual(['user', 'dept', 'post']);
     expect(system.children[0]).not.toHaveProperty('children');
@@ -62,14 +75,23 @@ describe('menus', () => {
       }
     }
     const user = owners.find((o: Node) => o.code === 'user');
-    expect(codesOf(user.children)).toEqual(['user_add', 'user_edit', 'user_delete', 'user_view', 'user_role', 'user_reset', 'user_unlock', 'user_platform']);
+    expect(codesOf(user.children)).toEqual([
+      'user_add',
+      'user_edit',
+      'user_delete',
+      'user_view',
+      'user_role',
+      'user_reset',
+      'user_unlock',
+      'user_platform',
+    ]);
     const staff = new ApiClient(server.url);
     await staff.signIn('staff', 'staff123');
     const staffOwners = ok(await staff.get('/blade-system/menu/buttons'));
     expect(staffOwners.map((o: Node) => [o.code, codesOf(o.children!)])).toEqual([['post', ['post_view']]]);
   });
 
-  it('top-menu: the tenant\'s top menus in sort order', async () => {
+  it("top-menu: the tenant's top menus in sort order", async () => {
     const tops = ok(await admin.get('/blade-system/menu/top-menu'));
     expect(tops.map((t: Node) => t.code)).toEqual(['workbench', 'property', 'platform']);
     expect(Object.keys(tops[0]).sort()).toEqual(['code', 'id', 'name', 'sort', 'source']);
@@ -79,7 +101,13 @@ describe('menus', () => {
     const tree = ok(await admin.get('/blade-system/menu/list'));
     expect(tree.every((n: Node) => n.parentId === '0')).toBe(true);
     const user = flatten(tree).find((n) => n.code === 'user')!;
-    expect(user).toMatchObject({ parentId: menu('system'), title: '用户管理', key: menu('user'), value: menu('user'), hasChildren: true });
+    expect(user).toMatchObject({
+      parentId: menu('system'),
+      title: '用户管理',
+      key: menu('user'),
+      value: menu('user'),
+      hasChildren: true,
+    });
     expect(codesOf(user.children!)).toContain('user_reset');
     expect(flatten(tree).find((n) => n.code === 'user_reset')).not.toHaveProperty('children');
   });
@@ -89,7 +117,19 @@ describe('menus', () => {
     expect(roots.map((n: Node) => n.code).slice(0, 3)).toEqual(['desk', 'community', 'citizen']);
     const system = ok(await admin.get('/blade-system/menu/lazy-list', { parentId: menu('system') }));
     expect(system.every((n: Node) => n.parentId === menu('system') && n.hasChildren === true)).toBe(true);
-    expect(system.map((n: Node) => n.code)).toEqual(['user', 'dept', 'post', 'dict', 'dictbiz', 'menu', 'topmenu', 'param', 'tenant', 'tenantpackage', 'client']);
+    expect(system.map((n: Node) => n.code)).toEqual([
+      'user',
+      'dept',
+      'post',
+      'dict',
+      'dictbiz',
+      'menu',
+      'topmenu',
+      'param',
+      'tenant',
+      'tenantpackage',
+      'client',
+    ]);
     const desk = ok(await admin.get('/blade-system/menu/lazy-list', { parentId: menu('desk') }));
     expect(desk).toHaveLength(1);
     expect(desk[0].code).toBe('dashboard');
@@ -97,7 +137,12 @@ describe('menus', () => {
   });
 
   it('grant-tree answers menus, data scopes and API scopes; role-tree-keys what a role has', async () => {
-    await admin.post('/blade-system/data-scope/submit', { menuId: menu('post'), resourceCode: 'post', scopeName: '本人岗位', scopeType: 2 });
+    await admin.post('/blade-system/data-scope/submit', {
+      menuId: menu('post'),
+      resourceCode: 'post',
+      scopeName: '本人岗位',
+      scopeType: 2,
+    });
     const grant = ok(await admin.get('/blade-system/menu/grant-tree'));
     expect(Object.keys(grant).sort()).toEqual(['apiScope', 'dataScope', 'menu']);
     expect(flatten(grant.menu)).toHaveLength(menuIds.size);
@@ -117,7 +162,17 @@ describe('menus', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('请先删除子节点!');
     expect(ok(await admin.get('/blade-system/menu/detail', { id: menu('desk') }))).toMatchObject({ code: 'desk' });
-    ok(await admin.post('/blade-system/menu/submit', { parentId: menu('desk'), code: 'temp_menu', name: '临时', alias: 'temp', path: '/desk/temp', sort: 9, category: 1 }));
+    ok(
+      await admin.post('/blade-system/menu/submit', {
+        parentId: menu('desk'),
+        code: 'temp_menu',
+        name: '临时',
+        alias: 'temp',
+        path: '/desk/temp',
+        sort: 9,
+        category: 1,
+      }),
+    );
     const [temp] = ok(await admin.get('/blade-system/menu/lazy-list', { parentId: menu('desk'), code_equal: 'temp_menu' }));
     ok(await admin.post('/blade-system/menu/remove', undefined, { ids: temp.id }));
     expect(ok(await admin.get('/blade-system/menu/detail', { id: temp.id }))).toBeNull();
@@ -126,7 +181,15 @@ describe('menus', () => {
 
 describe('departments', () => {
   const addDept = async (parentId: string, deptName: string) => {
-    ok(await admin.post('/blade-system/dept/submit', { parentId, deptName, fullName: `${deptName}全称`, deptCategory: 2, sort: 9 }));
+    ok(
+      await admin.post('/blade-system/dept/submit', {
+        parentId,
+        deptName,
+        fullName: `${deptName}全称`,
+        deptCategory: 2,
+        sort: 9,
+      }),
+    );
     const rows = ok(await admin.get('/blade-system/dept/select', { deptName_equal: deptName }));
     expect(rows).toHaveLength(1);
     return rows[0];
@@ -142,7 +205,11 @@ describe('departments', () => {
     expect(grandchild.ancestors).toBe(`0,${root.id},${child.id}`);
 
     const below = await level(root.id);
-    expect(below.map((n) => [n.deptName, n.hasChildren ?? false])).toEqual([['华北分公司', true], ['华南分公司', false], ['测试部', true]]);
+    expect(below.map((n) => [n.deptName, n.hasChildren ?? false])).toEqual([
+      ['华北分公司', true],
+      ['华南分公司', false],
+      ['测试部', true],
+    ]);
     const tree = ok(await admin.get('/blade-system/dept/tree'));
     expect(tree).toHaveLength(1);
     const testNode = tree[0].children.find((n: Node) => n.id === child.id);
@@ -158,7 +225,7 @@ describe('departments', () => {
 });
 
 describe('roles', () => {
-  it('list is a tree; select?userId= answers that user\'s roles', async () => {
+  it("list is a tree; select?userId= answers that user's roles", async () => {
     const hr = ok(await admin.get('/blade-system/role/list', { roleAlias_equal: 'hr' }))[0];
     ok(await admin.post('/blade-system/role/submit', { parentId: hr.id, roleName: '招聘专员', roleAlias: 'recruiter', sort: 1 }));
     const tree = ok(await admin.get('/blade-system/role/list'));
@@ -175,27 +242,43 @@ describe('roles', () => {
 
 describe('dictionaries', () => {
   const sexId = async () => ok(await admin.get('/blade-system/dict/parent-list', { code_equal: 'sex' })).records[0].id as string;
-  const dictionary = async (client: ApiClient, base: string, code: string) => ok(await client.get(`${base}/dictionary`, { code })) as Node[];
+  const dictionary = async (client: ApiClient, base: string, code: string) =>
+    ok(await client.get(`${base}/dictionary`, { code })) as Node[];
 
   it('parent-list pages the dictionaries; child-list the entries of one', async () => {
     const parents = ok(await admin.get('/blade-system/dict/parent-list', { size: 100 }));
     expect(parents.total).toBeGreaterThan(10);
     expect(parents.records.every((r: Node) => r.parentId === '0' && r.dictKey === '-1')).toBe(true);
     const children = ok(await admin.get('/blade-system/dict/child-list', { parentId: await sexId() }));
-    expect(children.records.map((r: Node) => [r.code, r.dictKey, r.dictValue])).toEqual([['sex', '1', '男'], ['sex', '2', '女'], ['sex', '3', '未知']]);
+    expect(children.records.map((r: Node) => [r.code, r.dictKey, r.dictValue])).toEqual([
+      ['sex', '1', '男'],
+      ['sex', '2', '女'],
+      ['sex', '3', '未知'],
+    ]);
   });
 
   it('dictionary?code= answers the live entries with string keys and no parent row', async () => {
     const sex = await dictionary(admin, '/blade-system/dict', 'sex');
-    expect(sex.map((e) => [e.dictKey, e.dictValue])).toEqual([['1', '男'], ['2', '女'], ['3', '未知']]);
+    expect(sex.map((e) => [e.dictKey, e.dictValue])).toEqual([
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '未知'],
+    ]);
     expect(Object.keys(sex[0]).sort()).toEqual(['code', 'dictKey', 'dictValue', 'id', 'isSealed', 'parentId', 'remark', 'sort']);
     expect(await dictionary(admin, '/blade-system/dict', 'no_such_code')).toEqual([]);
   });
 
-  it('a new entry takes its parent\'s code; keys are unique within a dictionary; sealed entries are hidden', async () => {
+  it("a new entry takes its parent's code; keys are unique within a dictionary; sealed entries are hidden", async () => {
     const parentId = await sexId();
     const add = (dictKey: string, extra: Record<string, unknown> = {}) =>
-      admin.post('/blade-system/dict/submit', { parentId, code: 'typed-by-hand', dictKey, dictValue: `值${dictKey}`, sort: 9, ...extra });
+      admin.post('/blade-system/dict/submit', {
+        parentId,
+        code: 'typed-by-hand',
+        dictKey,
+        dictValue: `值${dictKey}`,
+        sort: 9,
+        ...extra,
+      });
     ok(await add('9'));
     ok(await add('8', { isSealed: 1 }));
     const keys = (await dictionary(admin, '/blade-system/dict', 'sex')).map((e) => e.dictKey);
@@ -210,9 +293,19 @@ describe('dictionaries', () => {
     ok(await admin.post('/blade-system/dict/submit', { code: 'weekday', dictValue: '星期', sort: 99, isSealed: 0 }));
     const [parent] = ok(await admin.get('/blade-system/dict/parent-list', { code_equal: 'weekday' })).records;
     expect(parent).toMatchObject({ parentId: '0', dictKey: '-1' });
-    const child = await admin.post('/blade-system/dict/submit', { parentId: parent.id, code: 'weekday', dictValue: '周一', sort: 1 });
+    const child = await admin.post('/blade-system/dict/submit', {
+      parentId: parent.id,
+      code: 'weekday',
+      dictValue: '周一',
+      sort: 1,
+    });
     expect(child.body.msg).toBe('请输入字典键值');
-    const duplicate = await admin.post('/blade-system/dict/submit', { code: 'weekday', dictValue: '又一个星期', sort: 100, isSealed: 0 });
+    const duplicate = await admin.post('/blade-system/dict/submit', {
+      code: 'weekday',
+      dictValue: '又一个星期',
+      sort: 100,
+      isSealed: 0,
+    });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.msg).toBe('当前字典键值已存在!');
     ok(await admin.post('/blade-system/dict/submit', { id: parent.id, code: 'weekday', dictValue: '星期几' }));
@@ -221,15 +314,29 @@ describe('dictionaries', () => {
   it('dict-biz entries belong to one tenant', async () => {
     ok(await admin.post('/blade-system/dict-biz/submit', { code: 'platform_biz', dictValue: '平台业务', sort: 1, isSealed: 0 }));
     const [parent] = ok(await admin.get('/blade-system/dict-biz/parent-list', { code_equal: 'platform_biz' })).records;
-    ok(await admin.post('/blade-system/dict-biz/submit', { parentId: parent.id, code: 'platform_biz', dictKey: '1', dictValue: '仅平台', sort: 1 }));
+    ok(
+      await admin.post('/blade-system/dict-biz/submit', {
+        parentId: parent.id,
+        code: 'platform_biz',
+        dictKey: '1',
+        dictValue: '仅平台',
+        sort: 1,
+      }),
+    );
     expect((await dictionary(admin, '/blade-system/dict-biz', 'platform_biz')).map((e) => e.dictValue)).toEqual(['仅平台']);
 
     const demo = new ApiClient(server.url);
     expect((await demo.signIn('admin', 'admin', DEMO_TENANT)).status).toBe(200);
     expect(await dictionary(demo, '/blade-system/dict-biz', 'platform_biz')).toEqual([]);
-    const intruding = await demo.post('/blade-system/dict-biz/submit', { parentId: parent.id, code: 'x', dictKey: '2', dictValue: '闯入', sort: 2 });
+    const intruding = await demo.post('/blade-system/dict-biz/submit', {
+      parentId: parent.id,
+      code: 'x',
+      dictKey: '2',
+      dictValue: '闯入',
+      sort: 2,
+    });
     expect(intruding.status).toBe(400);
-    expect((await dictionary(admin, '/blade-system/dict-biz', 'platform_biz'))).toHaveLength(1);
+    expect(await dictionary(admin, '/blade-system/dict-biz', 'platform_biz')).toHaveLength(1);
     // The platform dictionaries are shared by every tenant.
     expect((await dictionary(demo, '/blade-system/dict', 'sex')).length).toBeGreaterThan(0);
   });
@@ -247,26 +354,47 @@ describe('regions', () => {
   });
 
   it('detail?code= answers the region with that code', async () => {
-    expect(ok(await admin.get('/blade-system/region/detail', { code: '1302' }))).toMatchObject({ code: '1302', parentCode: '13', name: '唐山市', regionLevel: 2 });
+    expect(ok(await admin.get('/blade-system/region/detail', { code: '1302' }))).toMatchObject({
+      code: '1302',
+      parentCode: '13',
+      name: '唐山市',
+      regionLevel: 2,
+    });
     expect(ok(await admin.get('/blade-system/region/detail', { code: '9999' }))).toBeNull();
   });
 });
 
 describe('top menus and posts', () => {
   it('topmenu grant sets the menus of a top menu; top-tree-keys and routes?topMenuId= follow it', async () => {
-    ok(await admin.post('/blade-system/topmenu/submit', { code: 'test_top', name: '测试顶部', source: 'AppstoreOutlined', sort: 9 }));
+    ok(
+      await admin.post('/blade-system/topmenu/submit', {
+        code: 'test_top',
+        name: '测试顶部',
+        source: 'AppstoreOutlined',
+        sort: 9,
+      }),
+    );
     const [top] = ok(await admin.get('/blade-system/topmenu/list', { code_equal: 'test_top' })).records;
-    const grant = (ids: string[]) => admin.post('/blade-system/topmenu/grant', undefined, { topMenuIds: top.id, menuIds: ids.join(',') });
+    const grant = (ids: string[]) =>
+      admin.post('/blade-system/topmenu/grant', undefined, { topMenuIds: top.id, menuIds: ids.join(',') });
     ok(await grant([menu('param'), menu('post')]));
     ok(await grant([menu('param'), menu('region')])); // replaces, not adds
     const keys = ok(await admin.get('/blade-system/menu/top-tree-keys', { topMenuIds: top.id }));
     expect(keys.menu.sort()).toEqual([menu('param'), menu('region')].sort());
     const routes = ok(await admin.get('/blade-system/menu/routes', { topMenuId: top.id }));
-    expect(routes.map((n: Node) => [n.code, codesOf(n.children ?? [])])).toEqual([['system', ['param']], ['base', ['region']]]);
-    expect(ok(await admin.get('/blade-system/menu/top-menu')).map((t: Node) => t.code)).toEqual(['workbench', 'property', 'platform', 'test_top']);
+    expect(routes.map((n: Node) => [n.code, codesOf(n.children ?? [])])).toEqual([
+      ['system', ['param']],
+      ['base', ['region']],
+    ]);
+    expect(ok(await admin.get('/blade-system/menu/top-menu')).map((t: Node) => t.code)).toEqual([
+      'workbench',
+      'property',
+      'platform',
+      'test_top',
+    ]);
   });
 
-  it('post select answers the tenant\'s posts in sort order', async () => {
+  it("post select answers the tenant's posts in sort order", async () => {
     const posts = ok(await admin.get('/blade-system/post/select'));
     expect(posts.map((p: Node) => p.postCode)).toEqual(['ceo', 'coo', 'cfo', 'cto', 'cio', 'pm', 'hrm', 'staff']);
     expect(posts[0]).toMatchObject({ postName: '首席执行官', tenantId: '000000' });

@@ -18,7 +18,12 @@ beforeAll(async () => {
   const depts = flatten((await admin.get('/blade-system/dept/list')).body.data);
   const deptId = (name: string) => depts.find((d) => d.deptName === name)!.id;
   Object.assign(dept, { root: deptId('总部'), north: deptId('华北分公司'), south: deptId('华南分公司'), desk: deptId('客服部') });
-  for (const [key, alias] of [['admin', 'administrator'], ['user', 'user'], ['hr', 'hr'], ['manager', 'manager']] as const) {
+  for (const [key, alias] of [
+    ['admin', 'administrator'],
+    ['user', 'user'],
+    ['hr', 'hr'],
+    ['manager', 'manager'],
+  ] as const) {
     role[key] = (await admin.get('/blade-system/role/list', { roleAlias_equal: alias })).body.data[0].id;
   }
 });
@@ -47,7 +52,8 @@ async function signedIn(account: string, password: string): Promise<ApiClient> {
   return client;
 }
 
-const signInRefusal = async (account: string, password: string) => (await new ApiClient(server.url).signIn(account, password)).body.error_description;
+const signInRefusal = async (account: string, password: string) =>
+  (await new ApiClient(server.url).signIn(account, password)).body.error_description;
 
 describe('user/submit', () => {
   it('answers the spec messages for the first missing field, in form order', async () => {
@@ -71,7 +77,13 @@ describe('user/submit', () => {
   it('adds a user who signs in with the typed password; the account is unique', async () => {
     await addUser('new_user', { password: 'typed-pass', phone: '13800138000' });
     const token = (await new ApiClient(server.url).signIn('new_user', 'typed-pass')).body;
-    expect(token).toMatchObject({ account: 'new_user', real_name: '姓名new_user', role_id: role.user, dept_id: dept.north, role_name: 'user' });
+    expect(token).toMatchObject({
+      account: 'new_user',
+      real_name: '姓名new_user',
+      role_id: role.user,
+      dept_id: dept.north,
+      role_name: 'user',
+    });
     const duplicate = await submitUser({ account: 'new_user', realName: '重复', roleId: role.user, deptId: dept.north });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.msg).toBe('账号已存在');
@@ -84,9 +96,14 @@ describe('user/submit', () => {
 
   it('ignores a password sent with an update', async () => {
     const id = await addUser('keeps_pass', { password: 'original-1' });
-    expect((await admin.post('/blade-system/user/update', { id, realName: '改名', password: 'hijacked' })).body.success).toBe(true);
+    expect((await admin.post('/blade-system/user/update', { id, realName: '改名', password: 'hijacked' })).body.success).toBe(
+      true,
+    );
     expect((await admin.post('/blade-system/user/submit', { id, password: 'hijacked-too' })).body.success).toBe(true);
-    expect((await admin.get('/blade-system/user/detail', { id })).body.data).toMatchObject({ realName: '改名', account: 'keeps_pass' });
+    expect((await admin.get('/blade-system/user/detail', { id })).body.data).toMatchObject({
+      realName: '改名',
+      account: 'keeps_pass',
+    });
     expect(await signInRefusal('keeps_pass', 'hijacked')).toBe('用户名或密码错误');
     expect(await signInRefusal('keeps_pass', 'hijacked-too')).toBe('用户名或密码错误');
     await signedIn('keeps_pass', 'original-1');
@@ -108,7 +125,13 @@ describe('user/page?deptId=', () => {
     await addUser('tree_south', { deptId: dept.south });
     await addUser('tree_both', { deptId: `${dept.south},${dept.desk}` });
     const accounts = async (deptId: string, account = 'tree_') =>
-      ((await admin.get('/blade-system/user/page', { deptId, account, size: 100 })).body.data.records as Array<{ account: string }>).map((r) => r.account).sort();
+      (
+        (await admin.get('/blade-system/user/page', { deptId, account, size: 100 })).body.data.records as Array<{
+          account: string;
+        }>
+      )
+        .map((r) => r.account)
+        .sort();
     expect(await accounts(dept.north)).toEqual(['tree_both', 'tree_desk', 'tree_north']);
     expect(await accounts(dept.desk)).toEqual(['tree_both', 'tree_desk']);
     expect(await accounts(dept.south)).toEqual(['tree_both', 'tree_south']);
@@ -141,17 +164,26 @@ describe('passwords', () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.msg).toBe('两次密码输入不一致');
     await signedIn('changer', 'old-secret'); // nothing changed so far
-    expect((await change('old-secret', 'new-secret', 'new-secret')).body).toEqual({ code: 200, success: true, data: null, msg: '操作成功' });
+    expect((await change('old-secret', 'new-secret', 'new-secret')).body).toEqual({
+      code: 200,
+      success: true,
+      data: null,
+      msg: '操作成功',
+    });
     await signedIn('changer', 'new-secret');
     expect(await signInRefusal('changer', 'old-secret')).toBe('用户名或密码错误');
   });
 });
 
 describe('profile and grants', () => {
-  it('update-info changes one\'s own name but not one\'s roles', async () => {
+  it("update-info changes one's own name but not one's roles", async () => {
     await addUser('profile', { password: 'pw' });
     const user = await signedIn('profile', 'pw');
-    const answer = await user.post('/blade-system/user/update-info', { realName: '新名字', email: 'me@example.com', roleId: role.admin });
+    const answer = await user.post('/blade-system/user/update-info', {
+      realName: '新名字',
+      email: 'me@example.com',
+      roleId: role.admin,
+    });
     expect(answer.body.success).toBe(true);
     const info = (await user.get('/blade-system/user/info')).body.data;
     expect(info).toMatchObject({ account: 'profile', realName: '新名字', email: 'me@example.com', roleId: role.user });
@@ -160,13 +192,20 @@ describe('profile and grants', () => {
 
   it('info answers the signed-in user', async () => {
     const { body } = await admin.get('/blade-system/user/info');
-    expect(body).toMatchObject({ code: 200, success: true, data: { account: 'admin', realName: '管理员', tenantId: '000000', roleId: role.admin, deptId: dept.root } });
+    expect(body).toMatchObject({
+      code: 200,
+      success: true,
+      data: { account: 'admin', realName: '管理员', tenantId: '000000', roleId: role.admin, deptId: dept.root },
+    });
   });
 
-  it('grant replaces the users\' roles, seen in the next sign-in', async () => {
+  it("grant replaces the users' roles, seen in the next sign-in", async () => {
     const a = await addUser('grant_a', { password: 'pw' });
     const b = await addUser('grant_b', { password: 'pw' });
-    const answer = await admin.post('/blade-system/user/grant', undefined, { userIds: `${a},${b}`, roleIds: `${role.hr},${role.manager}` });
+    const answer = await admin.post('/blade-system/user/grant', undefined, {
+      userIds: `${a},${b}`,
+      roleIds: `${role.hr},${role.manager}`,
+    });
     expect(answer.body.success).toBe(true);
     for (const account of ['grant_a', 'grant_b']) {
       const token = (await new ApiClient(server.url).signIn(account, 'pw')).body;
@@ -181,7 +220,10 @@ describe('profile and grants', () => {
 describe('registration', () => {
   it('keeps a registered account out until an administrator approves it', async () => {
     const register = await new ApiClient(server.url).post('/blade-system/user/register-guest', undefined, {
-      tenantId: '000000', name: '访客', account: 'guest1', password: 'guest-pass',
+      tenantId: '000000',
+      name: '访客',
+      account: 'guest1',
+      password: 'guest-pass',
     });
     expect(register.body).toMatchObject({ code: 200, success: true });
     expect(await signInRefusal('guest1', 'guest-pass')).toBe('账号尚未审核通过,请联系管理员');
@@ -193,22 +235,38 @@ describe('registration', () => {
 
   it('refuses a registration for a taken account or an unknown tenant', async () => {
     const guest = new ApiClient(server.url);
-    const taken = await guest.post('/blade-system/user/register-guest', undefined, { tenantId: '000000', name: 'x', account: 'admin', password: 'x' });
+    const taken = await guest.post('/blade-system/user/register-guest', undefined, {
+      tenantId: '000000',
+      name: 'x',
+      account: 'admin',
+      password: 'x',
+    });
     expect(taken.body.msg).toBe('账号已存在');
-    const tenant = await guest.post('/blade-system/user/register-guest', undefined, { tenantId: '999999', name: 'x', account: 'y', password: 'x' });
+    const tenant = await guest.post('/blade-system/user/register-guest', undefined, {
+      tenantId: '999999',
+      name: 'x',
+      account: 'y',
+      password: 'x',
+    });
     expect(tenant.body.msg).toBe('租户ID未找到');
   });
 });
 
 describe('session calls', () => {
-  it('user-info answers the token\'s user, or no data without a token', async () => {
+  it("user-info answers the token's user, or no data without a token", async () => {
     const anonymous = await new ApiClient(server.url).get('/blade-auth/oauth/user-info');
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).toEqual({ code: 200, success: true, data: null, msg: '暂无承载数据' });
     const client = new ApiClient(server.url);
     const token = (await client.signIn('admin', 'admin')).body;
     const { body } = await client.get('/blade-auth/oauth/user-info');
-    expect(body.data).toMatchObject({ userId: token.user_id, account: 'admin', tenantId: '000000', roleName: 'administrator', roleId: role.admin });
+    expect(body.data).toMatchObject({
+      userId: token.user_id,
+      account: 'admin',
+      tenantId: '000000',
+      roleName: 'administrator',
+      roleId: role.admin,
+    });
     expect(body.data.permissions).toContain('user_add');
   });
 
@@ -217,7 +275,14 @@ describe('session calls', () => {
     const user = await signedIn('logger', 'pw');
     const marker = `boom-${Date.now()}`;
     const entries = [
-      { type: 'error', message: `${marker} one`, stack: 'TypeError at x', info: 'render', url: '/wel/index', time: '2024-01-01 10:00:00' },
+      {
+        type: 'error',
+        message: `${marker} one`,
+        stack: 'TypeError at x',
+        info: 'render',
+        url: '/wel/index',
+        time: '2024-01-01 10:00:00',
+      },
       { type: 'error', message: `${marker} two`, stack: '', info: '', url: '/system/user', time: '2024-01-01 10:00:01' },
     ];
     expect((await user.post('/blade-auth/oauth/logout', entries)).body).toEqual({ success: 'true', msg: 'success' });

@@ -17,7 +17,6 @@ export type FieldKind =
 
 export type SearchMode = 'like' | 'equal' | 'range';
 
-
 export interface FieldDef {
   kind: FieldKind;
   /** Column name; snake_case of the key unless given. */
@@ -37,6 +36,20 @@ export interface FieldDef {
   secret?: boolean;
   /** Set by the server only; ignored in submit bodies. */
   readOnly?: boolean;
+  /** Where screens get the choices of an id field. */
+  options?: FieldOptions;
+}
+
+/**
+ * The choices of a reference field: a call (after /api) answering a tree of
+ * { title, value } or a list of rows; several choices travel joined by commas.
+ */
+export interface FieldOptions {
+  from: string;
+  tree?: boolean;
+  multiple?: boolean;
+  /** For lists: the row key shown (default title/name). */
+  label?: string;
 }
 
 export type Owner = 'platform' | 'tenant';

@@ -25,11 +25,19 @@ export async function seedPlatformOrganisation(db: Db, menuIds: Map<string, stri
   await dept(north, `0,${root},${north}`, '客服部', 2, 1);
 
   const posts: Array<[number, string, string]> = [
-    [1, 'ceo', '首席执行官'], [1, 'coo', '首席运营官'], [1, 'cfo', '首席财务官'], [1, 'cto', '首席技术官'],
-    [1, 'cio', '首席信息官'], [2, 'pm', '技术经理'], [2, 'hrm', '人力经理'], [3, 'staff', '普通员工'],
+    [1, 'ceo', '首席执行官'],
+    [1, 'coo', '首席运营官'],
+    [1, 'cfo', '首席财务官'],
+    [1, 'cto', '首席技术官'],
+    [1, 'cio', '首席信息官'],
+    [2, 'pm', '技术经理'],
+    [2, 'hrm', '人力经理'],
+    [3, 'staff', '普通员工'],
   ];
   for (const [i, [category, code, name]] of posts.entries()) {
-    await sql`insert into blade_post (category, post_code, post_name, sort) values (${category}, ${code}, ${name}, ${i + 1})`.execute(db);
+    await sql`insert into blade_post (category, post_code, post_name, sort) values (${category}, ${code}, ${name}, ${i + 1})`.execute(
+      db,
+    );
   }
 
   const role = async (name: string, alias: string, sort: number) => {

@@ -40,7 +40,10 @@ async function seedPlatform(db: Db): Promise<void> {
     await sql`insert into blade_param (param_name, param_key, param_value) values (${name}, ${key}, ${value})`.execute(db);
   }
   const grants = 'refresh_token,password,captcha,social,authorization_code';
-  for (const [id, secret] of [['saber', 'saber_secret'], ['sword', 'sword_secret']]) {
+  for (const [id, secret] of [
+    ['saber', 'saber_secret'],
+    ['sword', 'sword_secret'],
+  ]) {
     await sql`insert into blade_client (client_id, client_secret, scope, authorized_grant_types, access_token_validity, refresh_token_validity)
       values (${id}, ${secret}, 'all', ${grants}, 3000, 604800)`.execute(db);
   }
@@ -52,17 +55,27 @@ async function seedPlatform(db: Db): Promise<void> {
   await seedTopMenus(db, '000000', menuIds);
 }
 
-async function seedDicts(db: Db, table: 'blade_dict' | 'blade_dict_biz', dicts: ReadonlyArray<DictSeed>, tenantId?: string): Promise<void> {
+async function seedDicts(
+  db: Db,
+  table: 'blade_dict' | 'blade_dict_biz',
+  dicts: ReadonlyArray<DictSeed>,
+  tenantId?: string,
+): Promise<void> {
   const tenant = tenantId ? sql`, tenant_id` : sql``;
   const tenantValue = tenantId ? sql`, ${tenantId}` : sql``;
   for (const [index, dict] of dicts.entries()) {
-    const parent = await sql<{ id: string }>`insert into ${sql.table(table)} (parent_id, code, dict_key, dict_value, sort, is_sealed${tenant})
+    const parent = await sql<{
+      id: string;
+    }>`insert into ${sql.table(table)} (parent_id, code, dict_key, dict_value, sort, is_sealed${tenant})
       values (0, ${dict.code}, '-1', ${dict.name}, ${index + 1}, 0${tenantValue}) returning id`.execute(db);
     const rows = dict.items.map(
-      (item, i) => sql`(${parent.rows[0]!.id}, ${dict.code}, ${item.key}, ${item.value}, ${i + 1}, ${item.remark ?? null}, 0${tenantValue})`,
+      (item, i) =>
+        sql`(${parent.rows[0]!.id}, ${dict.code}, ${item.key}, ${item.value}, ${i + 1}, ${item.remark ?? null}, 0${tenantValue})`,
     );
     if (rows.length) {
-      await sql`insert into ${sql.table(table)} (parent_id, code, dict_key, dict_value, sort, remark, is_sealed${tenant}) values ${sql.join(rows)}`.execute(db);
+      await sql`insert into ${sql.table(table)} (parent_id, code, dict_key, dict_value, sort, remark, is_sealed${tenant}) values ${sql.join(rows)}`.execute(
+        db,
+      );
     }
   }
 }
@@ -85,8 +98,23 @@ async function seedRegions(db: Db): Promise<void> {
 /** Inserts the menu tree; answers code → id for everything inserted (menus and buttons). */
 async function seedMenus(db: Db): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  const insert = async (m: { code: string; name: string; alias?: string; path?: string; source?: string; sort: number; isOpen?: number; action?: number }, parentId: string, category: number) => {
-    const row = await sql<{ id: string }>`insert into blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open)
+  const insert = async (
+    m: {
+      code: string;
+      name: string;
+      alias?: string;
+      path?: string;
+      source?: string;
+      sort: number;
+      isOpen?: number;
+      action?: number;
+    },
+    parentId: string,
+    category: number,
+  ) => {
+    const row = await sql<{
+      id: string;
+    }>`insert into blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open)
       values (${parentId}, ${m.code}, ${m.name}, ${m.alias ?? m.code}, ${m.path ?? ''}, ${m.source ?? ''}, ${m.sort}, ${category},
       ${m.action ?? 0}, ${m.isOpen ?? 1}) returning id`.execute(db);
     ids.set(m.code, String(row.rows[0]!.id));
@@ -112,7 +140,9 @@ export async function seedTopMenus(db: Db, tenantId: string, menuIds: Map<string
     for (const code of top.menuCodes) {
       const menuId = menuIds.get(code);
       if (menuId) {
-        await sql`insert into blade_top_menu_setting (tenant_id, top_menu_id, menu_id) values (${tenantId}, ${row.rows[0]!.id}, ${menuId})`.execute(db);
+        await sql`insert into blade_top_menu_setting (tenant_id, top_menu_id, menu_id) values (${tenantId}, ${row.rows[0]!.id}, ${menuId})`.execute(
+          db,
+        );
       }
     }
   }
@@ -120,13 +150,19 @@ export async function seedTopMenus(db: Db, tenantId: string, menuIds: Map<string
 
 /** A property company to try the product with: its own package, administrator and business dictionaries. */
 async function seedDemoTenant(db: Db): Promise<void> {
-  const menus = await sql<{ id: string; code: string; path: string }>`select id, code, path from blade_menu where is_deleted = 0`.execute(db);
+  const menus = await sql<{
+    id: string;
+    code: string;
+    path: string;
+  }>`select id, code, path from blade_menu where is_deleted = 0`.execute(db);
   const platformOnly = /^\/(system\/(tenant|tenantpackage|client)|develop)/;
   const packageMenus = menus.rows.filter((m) => !platformOnly.test(m.path ?? '')).map((m) => String(m.id));
   const pkg = await sql<{ id: string }>`insert into blade_tenant_package (package_name, menu_id, remark)
     values ('物业标准版', ${packageMenus.join(',')}, '物业公司使用的全部业务功能') returning id`.execute(db);
   await sql`insert into blade_tenant (tenant_id, tenant_name, linkman, contact_number, address, account_number, package_id)
-    values (${DEMO_TENANT}, '示范物业服务有限公司', '李经理', '13800138000', '深圳市南山区科技园', 100, ${pkg.rows[0]!.id})`.execute(db);
+    values (${DEMO_TENANT}, '示范物业服务有限公司', '李经理', '13800138000', '深圳市南山区科技园', 100, ${pkg.rows[0]!.id})`.execute(
+    db,
+  );
   await provisionTenant(db, DEMO_TENANT, '示范物业服务有限公司', null);
   await seedBusinessDicts(db, DEMO_TENANT);
   const ids = new Map(menus.rows.map((m) => [m.code, String(m.id)]));

@@ -21,5 +21,4 @@ export class CaptchaService {
     const expected = await this.store.take(`captcha:${key}`);
     return expected !== null && expected === code.trim().toLowerCase();
   }
-
 }

@@ -19,16 +19,21 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services, 
     if (token) await services.tokens.revoke(token);
     return { success: 'true', msg: 'success' };
   };
-  app.get(`${BASE}/logout`, publicRoute('Sign out: the token stops working'), async (req) => logout(tokenOf(req.headers, req.query)));
+  app.get(`${BASE}/logout`, publicRoute('Sign out: the token stops working'), async (req) =>
+    logout(tokenOf(req.headers, req.query)),
+  );
   // The console uploads its local error log to this address (spec §7.2: "POST sends logs"): a post that
   // carries log entries stores them in the usual log and keeps the session; an empty post signs out.
-  app.post(`${BASE}/logout`, publicRoute('Upload the console\'s error log, or sign out'), async (req) => {
+  app.post(`${BASE}/logout`, publicRoute("Upload the console's error log, or sign out"), async (req) => {
     const entries = Array.isArray(req.body) ? req.body : [];
     if (entries.length === 0) return logout(tokenOf(req.headers, req.query));
     if (!req.auth) return logout(undefined);
-    const rows = entries.slice(0, 200).map(
-      (e) => sql`(${req.auth!.tenantId}, 'web', 'error', ${JSON.stringify(e).slice(0, 10000)}, ${req.ip}, ${req.auth!.account}, ${req.auth!.userId})`,
-    );
+    const rows = entries
+      .slice(0, 200)
+      .map(
+        (e) =>
+          sql`(${req.auth!.tenantId}, 'web', 'error', ${JSON.stringify(e).slice(0, 10000)}, ${req.ip}, ${req.auth!.account}, ${req.auth!.userId})`,
+      );
     await sql`insert into blade_log_usual (tenant_id, service_id, log_level, log_data, remote_ip, create_by, create_user)
       values ${sql.join(rows)}`.execute(services.db);
     return { success: 'true', msg: 'success' };

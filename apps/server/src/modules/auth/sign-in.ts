@@ -19,7 +19,11 @@ export interface UserRow {
   status: number | null;
 }
 
-const split = (s: string | null | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter((x) => /^\d+$/.test(x));
+const split = (s: string | null | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => /^\d+$/.test(x));
 
 export async function checkTenant(db: Db, tenantId: string): Promise<void> {
   const rows = await sql<{ expired: boolean }>`select coalesce(expire_time < localtimestamp(0), false) as expired
@@ -31,7 +35,8 @@ export async function checkTenant(db: Db, tenantId: string): Promise<void> {
 
 export async function findUser(db: Db, tenantId: string, by: { account?: string; id?: string }): Promise<UserRow | undefined> {
   const where = by.id ? sql`id = ${by.id}` : sql`account = ${by.account ?? ''}`;
-  const rows = await sql<UserRow>`select id, tenant_id, account, password, name, real_name, avatar, role_id, dept_id, post_id, status
+  const rows =
+    await sql<UserRow>`select id, tenant_id, account, password, name, real_name, avatar, role_id, dept_id, post_id, status
     from blade_user where tenant_id = ${tenantId} and is_deleted = 0 and ${where}`.execute(db);
   return rows.rows[0];
 }

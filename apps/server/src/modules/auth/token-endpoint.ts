@@ -34,14 +34,19 @@ async function authenticateClient(services: Services, header: string | undefined
  * the token object at the top level, or { error, error_description }.
  */
 export function registerTokenEndpoint(app: FastifyInstance, services: Services, captcha: CaptchaService): void {
-  app.post('/api/blade-auth/oauth/token', { config: { public: true }, schema: { tags: ['Auth'], summary: 'Sign in or refresh' } }, async (req, reply) => {
-    try {
-      return await issueTokens(services, captcha, req, reply);
-    } catch (error) {
-      if (error instanceof OAuthError) return reply.status(error.status).send({ error: error.error, error_description: error.description });
-      throw error;
-    }
-  });
+  app.post(
+    '/api/blade-auth/oauth/token',
+    { config: { public: true }, schema: { tags: ['Auth'], summary: 'Sign in or refresh' } },
+    async (req, reply) => {
+      try {
+        return await issueTokens(services, captcha, req, reply);
+      } catch (error) {
+        if (error instanceof OAuthError)
+          return reply.status(error.status).send({ error: error.error, error_description: error.description });
+        throw error;
+      }
+    },
+  );
 }
 
 async function issueTokens(services: Services, captcha: CaptchaService, req: FastifyRequest, reply: FastifyReply) {

@@ -30,10 +30,12 @@ export function registerDeptRoutes(app: FastifyInstance, services: Services): vo
       if (existing && parentId === String(existing.id)) throw badRequest('父节点不可选择自身!');
       values.parent_id = parentId;
       values.ancestors = await ancestorsOf(ctx, parentId);
-      if (existing && String(values.ancestors).split(',').includes(String(existing.id))) throw badRequest('父节点不可选择自身的下级!');
+      if (existing && String(values.ancestors).split(',').includes(String(existing.id)))
+        throw badRequest('父节点不可选择自身的下级!');
     },
     async beforeRemove(ctx, ids) {
-      const children = await sql`select 1 from blade_dept where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
+      const children =
+        await sql`select 1 from blade_dept where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
       if (children.rows.length > 0) throw badRequest('请先删除子节点!');
       const members = await sql`select 1 from blade_user where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
         and string_to_array(dept_id, ',') && ${ids}::text[] limit 1`.execute(ctx.db);
@@ -71,7 +73,10 @@ export function registerDeptRoutes(app: FastifyInstance, services: Services): vo
     const rows = await rowsOf(ctx, rest, { parentId_equal: parent });
     const parents = await sql<{ parent_id: string }>`select distinct parent_id from blade_dept where is_deleted = 0
       and tenant_id = ${tenantOf(ctx, rest)}`.execute(services.db);
-    return markHasChildren(rows.map((r) => ({ ...r, title: r.deptName })), new Set(parents.rows.map((p) => String(p.parent_id))));
+    return markHasChildren(
+      rows.map((r) => ({ ...r, title: r.deptName })),
+      new Set(parents.rows.map((p) => String(p.parent_id))),
+    );
   };
   app.get(`${BASE}/lazy-list`, lazy('One level of departments'), async (req) => data(await lazyLevel(req)));
   app.get(`${BASE}/lazy-tree`, lazy('One level of the department picker'), async (req) => data(await lazyLevel(req)));

@@ -36,29 +36,44 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
         values.code = parent.code; // an entry always belongs to its parent's dictionary
       }
       // Dictionaries are unique by code, the entries of one dictionary by key.
-      const same = parentId === '0' ? sql`code = ${String(values.code ?? existing?.code)}` : sql`dict_key = ${String(values.dict_key ?? existing?.dict_key)}`;
+      const same =
+        parentId === '0'
+          ? sql`code = ${String(values.code ?? existing?.code)}`
+          : sql`dict_key = ${String(values.dict_key ?? existing?.dict_key)}`;
       const taken = await sql`select 1 from ${sql.table(entity.table)} where is_deleted = 0 and parent_id = ${parentId}
         and ${same} and id <> ${existing?.id ?? '0'}
         ${entity.owner === 'tenant' ? sql`and tenant_id = ${ctx.auth.tenantId}` : sql``}`.execute(ctx.db);
       if (taken.rows.length > 0) throw badRequest('当前字典键值已存在!');
     },
     async beforeRemove(ctx, ids) {
-      const children = await sql`select 1 from ${sql.table(entity.table)} where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
+      const children =
+        await sql`select 1 from ${sql.table(entity.table)} where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(
+          ctx.db,
+        );
       if (children.rows.length > 0) throw badRequest('请先删除子节点!');
     },
   });
   registerCrudRoutes(app, services, entity, dicts, { except: ['list', 'submit'] });
   // A dictionary (parent) has no key of its own: its form sends none and it is stored as -1.
-  app.post(`${base}/submit`, { schema: { tags, summary: `${entity.label.zh} submit`, body: jsonSchemaOf(entity) } }, async (req) => {
-    const ctx = await contextOf(services, req);
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? { ...(req.body as Query) } : req.body;
-    const input = (body ?? {}) as Query;
-    ctx.require(entity, input.id ? 'edit' : 'add');
-    const isParent = input.parentId === undefined || input.parentId === null || String(input.parentId) === '' || String(input.parentId) === '0';
-    if (!input.id && isParent && (input.dictKey === undefined || input.dictKey === null || input.dictKey === '')) input.dictKey = '-1';
-    await dicts.submit(ctx, body);
-    return status(true);
-  });
+  app.post(
+    `${base}/submit`,
+    { schema: { tags, summary: `${entity.label.zh} submit`, body: jsonSchemaOf(entity) } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? { ...(req.body as Query) } : req.body;
+      const input = (body ?? {}) as Query;
+      ctx.require(entity, input.id ? 'edit' : 'add');
+      const isParent =
+        input.parentId === undefined ||
+        input.parentId === null ||
+        String(input.parentId) === '' ||
+        String(input.parentId) === '0';
+      if (!input.id && isParent && (input.dictKey === undefined || input.dictKey === null || input.dictKey === ''))
+        input.dictKey = '-1';
+      await dicts.submit(ctx, body);
+      return status(true);
+    },
+  );
   const view = async (req: Parameters<typeof contextOf>[1]) => {
     const ctx = await contextOf(services, req);
     ctx.require(entity, 'view');
@@ -90,8 +105,14 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
     const rows = await dicts.all(ctx, { code_equal: code, parentId_notequal: '0', isSealed_equal: 0 }, [], 2000);
     return data(
       rows.map((r) => ({
-        id: r.id, parentId: r.parentId, code: r.code, dictKey: String(r.dictKey), dictValue: r.dictValue,
-        sort: r.sort, remark: r.remark, isSealed: r.isSealed,
+        id: r.id,
+        parentId: r.parentId,
+        code: r.code,
+        dictKey: String(r.dictKey),
+        dictValue: r.dictValue,
+        sort: r.sort,
+        remark: r.remark,
+        isSealed: r.isSealed,
       })),
     );
   });

@@ -1,4 +1,12 @@
-import { apiScopeEntity, clientEntity, dataScopeEntity, logApiEntity, logErrorEntity, logUsualEntity, paramEntity } from '@property/domain';
+import {
+  apiScopeEntity,
+  clientEntity,
+  dataScopeEntity,
+  logApiEntity,
+  logErrorEntity,
+  logUsualEntity,
+  paramEntity,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';

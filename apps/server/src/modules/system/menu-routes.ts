@@ -17,8 +17,17 @@ const BUTTON = 2;
 /** The fields a client needs to build its sidebar from a menu row. */
 function routeNode(m: Row): Row {
   const node: Row = {
-    id: m.id, parentId: m.parentId, code: m.code, name: m.name, alias: m.alias, path: m.path,
-    source: m.source, sort: m.sort, category: m.category, action: m.action, isOpen: m.isOpen,
+    id: m.id,
+    parentId: m.parentId,
+    code: m.code,
+    name: m.name,
+    alias: m.alias,
+    path: m.path,
+    source: m.source,
+    sort: m.sort,
+    category: m.category,
+    action: m.action,
+    isOpen: m.isOpen,
   };
   return node;
 }
@@ -38,7 +47,8 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
   const menus = new CrudService(menuEntity, {
     afterSave: () => services.access.invalidate(),
     async beforeRemove(ctx, ids) {
-      const children = await sql`select 1 from blade_menu where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
+      const children =
+        await sql`select 1 from blade_menu where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
       if (children.rows.length > 0) throw badRequest('请先删除子节点!');
     },
   });
@@ -68,12 +78,16 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     return rows.filter((r) => visible.has(String(r.id)) && Number(r.category) === category);
   };
 
-  app.get(`${BASE}/routes`, { config: { public: true }, schema: { tags, summary: 'Sidebar menus of the caller' } }, async (req) => {
-    if (!req.auth) return data([]);
-    const ctx = await contextOf(services, req);
-    const topMenuId = (req.query as Record<string, string>).topMenuId;
-    return data(routeTree(await visibleMenus(ctx, MENU, topMenuId || undefined)));
-  });
+  app.get(
+    `${BASE}/routes`,
+    { config: { public: true }, schema: { tags, summary: 'Sidebar menus of the caller' } },
+    async (req) => {
+      if (!req.auth) return data([]);
+      const ctx = await contextOf(services, req);
+      const topMenuId = (req.query as Record<string, string>).topMenuId;
+      return data(routeTree(await visibleMenus(ctx, MENU, topMenuId || undefined)));
+    },
+  );
 
   app.get(`${BASE}/buttons`, { schema: { tags, summary: 'Granted buttons grouped by menu' } }, async (req) => {
     const ctx = await contextOf(services, req);
@@ -118,14 +132,20 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     const filters: Record<string, unknown> = { ...rest, parentId_equal: parentId || '0' };
     if (category) filters.category_equal = category;
     const rows = await menus.all(ctx, filters, [], 5000);
-    const parents = await sql<{ parent_id: string }>`select distinct parent_id from blade_menu where is_deleted = 0`.execute(services.db);
+    const parents = await sql<{ parent_id: string }>`select distinct parent_id from blade_menu where is_deleted = 0`.execute(
+      services.db,
+    );
     return data(markHasChildren(rows, new Set(parents.rows.map((p) => String(p.parent_id)))));
   };
   app.get(`${BASE}/lazy-list`, { schema: { tags, summary: 'One level of the menu tree' } }, lazy());
   app.get(`${BASE}/lazy-menu-list`, { schema: { tags, summary: 'One level of menus (no buttons)' } }, lazy(MENU));
 
   // Trees for pickers and grant dialogs: id, parentId, title, key, value.
-  const pickerTree = (rows: Row[]) => buildTree(rows.map((r) => ({ id: r.id, parentId: r.parentId, name: r.name })), { titleKey: 'name' });
+  const pickerTree = (rows: Row[]) =>
+    buildTree(
+      rows.map((r) => ({ id: r.id, parentId: r.parentId, name: r.name })),
+      { titleKey: 'name' },
+    );
   app.get(`${BASE}/tree`, { schema: { tags, summary: 'Menu picker tree' } }, async (req) => {
     const ctx = await contextOf(services, req);
     return data(pickerTree(await allMenus(ctx, MENU)));
@@ -147,24 +167,38 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
       byMenu.set(String(s.menu_id), list);
     }
     const withScopes = menuRows.filter((m) => byMenu.has(String(m.id)));
-    return withScopes.map((m) => ({ id: m.id, parentId: m.parentId, title: m.name, key: m.id, value: m.id, hasChildren: true, children: byMenu.get(String(m.id)) }));
+    return withScopes.map((m) => ({
+      id: m.id,
+      parentId: m.parentId,
+      title: m.name,
+      key: m.id,
+      value: m.id,
+      hasChildren: true,
+      children: byMenu.get(String(m.id)),
+    }));
   };
-  app.get(`${BASE}/grant-tree`, { schema: { tags, summary: 'Menus, data scopes and API scopes a role can be granted' } }, async (req) => {
-    const ctx = await contextOf(services, req);
-    const rows = await grantable(ctx);
-    return data({
-      menu: pickerTree(rows),
-      dataScope: await scopeTree(ctx, 'blade_scope_data', rows),
-      apiScope: await scopeTree(ctx, 'blade_scope_api', rows),
-    });
-  });
+  app.get(
+    `${BASE}/grant-tree`,
+    { schema: { tags, summary: 'Menus, data scopes and API scopes a role can be granted' } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      const rows = await grantable(ctx);
+      return data({
+        menu: pickerTree(rows),
+        dataScope: await scopeTree(ctx, 'blade_scope_data', rows),
+        apiScope: await scopeTree(ctx, 'blade_scope_api', rows),
+      });
+    },
+  );
   app.get(`${BASE}/role-tree-keys`, { schema: { tags, summary: 'What the roles are granted' } }, async (req) => {
     const ctx = await contextOf(services, req);
     const requested = parseIds((req.query as Record<string, string>).roleIds, 'roleIds');
     const own = await sql<{ id: string }>`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
       and id in (${sql.join(requested)})`.execute(services.db);
     const roleIds = own.rows.length > 0 ? own.rows.map((r) => String(r.id)) : ['0'];
-    const menusOf = await sql<{ menu_id: string }>`select menu_id from blade_role_menu where is_deleted = 0 and role_id in (${sql.join(roleIds)})`.execute(services.db);
+    const menusOf = await sql<{
+      menu_id: string;
+    }>`select menu_id from blade_role_menu where is_deleted = 0 and role_id in (${sql.join(roleIds)})`.execute(services.db);
     const scopesOf = await sql<{ scope_id: string; scope_category: number }>`select scope_id, scope_category from blade_role_scope
       where is_deleted = 0 and role_id in (${sql.join(roleIds)})`.execute(services.db);
     return data({

@@ -20,24 +20,35 @@ export function registerPostAndTopMenuRoutes(app: FastifyInstance, services: Ser
     return data(await posts.all(scoped));
   });
 
-  registerCrudRoutes(app, services, topMenuEntity, new CrudService(topMenuEntity, { afterSave: () => services.access.invalidate() }));
-  app.post('/api/blade-system/topmenu/grant', { schema: { tags: ['Top menu'], summary: 'Set the menus of top menus' } }, async (req) => {
-    const ctx = await contextOf(services, req);
-    ctx.require(topMenuEntity, 'edit');
-    const input = { ...(req.query as Query), ...((req.body as Query) ?? {}) };
-    const joined = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v ?? ''));
-    const topMenuIds = parseIds(joined(input.topMenuIds), 'topMenuIds');
-    const menuIds = joined(input.menuIds) ? parseIds(joined(input.menuIds), 'menuIds') : [];
-    await services.db.transaction().execute(async (tx) => {
-      await sql`delete from blade_top_menu_setting where tenant_id = ${ctx.auth.tenantId} and top_menu_id in (${sql.join(topMenuIds)})`.execute(tx);
-      for (const topMenuId of topMenuIds) {
-        for (const menuId of menuIds) {
-          await sql`insert into blade_top_menu_setting (tenant_id, top_menu_id, menu_id, create_user)
+  registerCrudRoutes(
+    app,
+    services,
+    topMenuEntity,
+    new CrudService(topMenuEntity, { afterSave: () => services.access.invalidate() }),
+  );
+  app.post(
+    '/api/blade-system/topmenu/grant',
+    { schema: { tags: ['Top menu'], summary: 'Set the menus of top menus' } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.require(topMenuEntity, 'edit');
+      const input = { ...(req.query as Query), ...((req.body as Query) ?? {}) };
+      const joined = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v ?? ''));
+      const topMenuIds = parseIds(joined(input.topMenuIds), 'topMenuIds');
+      const menuIds = joined(input.menuIds) ? parseIds(joined(input.menuIds), 'menuIds') : [];
+      await services.db.transaction().execute(async (tx) => {
+        await sql`delete from blade_top_menu_setting where tenant_id = ${ctx.auth.tenantId} and top_menu_id in (${sql.join(topMenuIds)})`.execute(
+          tx,
+        );
+        for (const topMenuId of topMenuIds) {
+          for (const menuId of menuIds) {
+            await sql`insert into blade_top_menu_setting (tenant_id, top_menu_id, menu_id, create_user)
             values (${ctx.auth.tenantId}, ${topMenuId}, ${menuId}, ${ctx.auth.userId})`.execute(tx);
+          }
         }
-      }
-    });
-    await services.access.invalidate();
-    return status(true);
-  });
+      });
+      await services.access.invalidate();
+      return status(true);
+    },
+  );
 }

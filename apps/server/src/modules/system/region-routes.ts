@@ -27,7 +27,9 @@ export function registerRegionRoutes(app: FastifyInstance, services: Services): 
     const ctx = await contextOf(services, req);
     const q = req.query as Query;
     if (q.code) {
-      const rows = await sql<Record<string, unknown>>`select * from blade_region where code = ${String(q.code)} and is_deleted = 0`.execute(ctx.db);
+      const rows = await sql<
+        Record<string, unknown>
+      >`select * from blade_region where code = ${String(q.code)} and is_deleted = 0`.execute(ctx.db);
       return data(rows.rows[0] ? toJson(regionEntity, rows.rows[0]) : null);
     }
     return data(await regions.detail(ctx, q));
@@ -41,7 +43,11 @@ export function registerRegionRoutes(app: FastifyInstance, services: Services): 
       from blade_region r where r.parent_code = ${parentCode} and r.is_deleted = 0 order by r.sort, r.code`.execute(ctx.db);
     return data(
       rows.rows.map((r) => ({
-        id: r.code, parentId: r.parent_code, title: r.name, key: r.code, value: r.code,
+        id: r.code,
+        parentId: r.parent_code,
+        title: r.name,
+        key: r.code,
+        value: r.code,
         ...(r.has_children ? { hasChildren: true } : {}),
       })),
     );

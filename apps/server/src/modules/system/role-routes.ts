@@ -40,7 +40,11 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
     const tree = buildTree(rows, { titleKey: 'roleName' });
     if (!roleId) return data(tree);
     const found = rows.find((r) => String(r.id) === String(roleId));
-    return data(found ? buildTree(rows, { titleKey: 'roleName', root: String(found.parentId) }).filter((n) => String(n.id) === String(roleId)) : []);
+    return data(
+      found
+        ? buildTree(rows, { titleKey: 'roleName', root: String(found.parentId) }).filter((n) => String(n.id) === String(roleId))
+        : [],
+    );
   });
   app.get(`${BASE}/select`, { schema: { tags, summary: 'Roles for a select (those of a user)' } }, async (req) => {
     const ctx = await contextOf(services, req);
@@ -62,7 +66,10 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
     const menuIds = list(input.menuIds) ? parseIds(list(input.menuIds), 'menuIds') : [];
     const dataScopeIds = list(input.dataScopeIds) ? parseIds(list(input.dataScopeIds), 'dataScopeIds') : [];
     const apiScopeIds = list(input.apiScopeIds) ? parseIds(list(input.apiScopeIds), 'apiScopeIds') : [];
-    const own = await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(services.db);
+    const own =
+      await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(
+        services.db,
+      );
     if (own.rows.length !== roleIds.length) throw badRequest('角色不存在');
     // Nobody hands out menus they do not have themselves (a tenant stays inside its package).
     const grantable = new Set(ctx.grants.menuIds);
@@ -72,9 +79,14 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
       await sql`delete from blade_role_scope where role_id in (${sql.join(roleIds)})`.execute(tx);
       for (const roleId of roleIds) {
         for (const menuId of menuIds) {
-          await sql`insert into blade_role_menu (tenant_id, role_id, menu_id, create_user) values (${ctx.auth.tenantId}, ${roleId}, ${menuId}, ${ctx.auth.userId})`.execute(tx);
+          await sql`insert into blade_role_menu (tenant_id, role_id, menu_id, create_user) values (${ctx.auth.tenantId}, ${roleId}, ${menuId}, ${ctx.auth.userId})`.execute(
+            tx,
+          );
         }
-        for (const [category, ids] of [[1, dataScopeIds], [2, apiScopeIds]] as const) {
+        for (const [category, ids] of [
+          [1, dataScopeIds],
+          [2, apiScopeIds],
+        ] as const) {
           for (const scopeId of ids) {
             await sql`insert into blade_role_scope (tenant_id, role_id, scope_id, scope_category, create_user)
               values (${ctx.auth.tenantId}, ${roleId}, ${scopeId}, ${category}, ${ctx.auth.userId})`.execute(tx);

@@ -30,12 +30,19 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
       await services.access.invalidate();
     },
     async beforeRemove(ctx, ids) {
-      const platform = await sql`select 1 from blade_tenant where id in (${sql.join(ids)}) and tenant_id = '000000'`.execute(ctx.db);
+      const platform = await sql`select 1 from blade_tenant where id in (${sql.join(ids)}) and tenant_id = '000000'`.execute(
+        ctx.db,
+      );
       if (platform.rows.length > 0) throw badRequest('不能删除平台租户');
     },
   });
   registerCrudRoutes(app, services, tenantEntity, tenants);
-  registerCrudRoutes(app, services, tenantPackageEntity, new CrudService(tenantPackageEntity, { afterSave: () => services.access.invalidate() }));
+  registerCrudRoutes(
+    app,
+    services,
+    tenantPackageEntity,
+    new CrudService(tenantPackageEntity, { afterSave: () => services.access.invalidate() }),
+  );
 
   const platformOnly = async (req: Parameters<typeof contextOf>[1]) => {
     const ctx = await contextOf(services, req);
@@ -80,7 +87,11 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
   app.get(`${BASE}/info`, { config: { public: true }, schema: { tags, summary: 'Tenant bound to a domain' } }, async (req) => {
     const domain = String((req.query as Body).domain ?? '');
     if (!domain) return data({});
-    const rows = await sql<{ tenant_id: string; domain: string; background_url: string | null }>`select tenant_id, domain, background_url
+    const rows = await sql<{
+      tenant_id: string;
+      domain: string;
+      background_url: string | null;
+    }>`select tenant_id, domain, background_url
       from blade_tenant where domain = ${domain} and is_deleted = 0 limit 1`.execute(services.db);
     const t = rows.rows[0];
     return data(t ? { tenantId: t.tenant_id, domain: t.domain, backgroundUrl: t.background_url ?? '' } : {});
@@ -89,7 +100,9 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
   app.get(`${BASE}/package-detail`, { schema: { tags, summary: 'The package of a tenant' } }, async (req) => {
     const ctx = await platformOnly(req);
     const tenantId = String((req.query as Body).tenantId ?? '');
-    const rows = await sql<Record<string, unknown>>`select p.* from blade_tenant t join blade_tenant_package p on p.id = t.package_id
+    const rows = await sql<
+      Record<string, unknown>
+    >`select p.* from blade_tenant t join blade_tenant_package p on p.id = t.package_id
       where t.tenant_id = ${tenantId} and t.is_deleted = 0 and p.is_deleted = 0`.execute(ctx.db);
     return data(rows.rows[0] ? toJson(tenantPackageEntity, rows.rows[0]) : null);
   });

@@ -18,15 +18,26 @@ export async function newTenantId(db: Db): Promise<string> {
  * role (which sees the tenant package's menus) and the `admin` account whose
  * password is the `tenant.default.password` parameter.
  */
-export async function provisionTenant(db: Db, tenantId: string, tenantName: string, createdBy: string | null): Promise<{ userId: string; deptId: string; roleId: string }> {
-  const dept = await sql<{ id: string }>`insert into blade_dept (tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, create_user)
+export async function provisionTenant(
+  db: Db,
+  tenantId: string,
+  tenantName: string,
+  createdBy: string | null,
+): Promise<{ userId: string; deptId: string; roleId: string }> {
+  const dept = await sql<{
+    id: string;
+  }>`insert into blade_dept (tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, create_user)
     values (${tenantId}, 0, '0', 1, ${tenantName}, ${tenantName}, 1, ${createdBy}) returning id`.execute(db);
   const deptId = String(dept.rows[0]!.id);
   const role = await sql<{ id: string }>`insert into blade_role (tenant_id, parent_id, role_name, sort, role_alias, create_user)
     values (${tenantId}, 0, '管理员', 1, 'administrator', ${createdBy}) returning id`.execute(db);
   const roleId = String(role.rows[0]!.id);
   const password = await hashTypedPassword(await paramValue(db, 'tenant.default.password', 'admin'));
-  const user = await sql<{ id: string }>`insert into blade_user (tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, create_user, create_dept)
-    values (${tenantId}, 1, 'admin', ${password}, 'admin', '管理员', ${roleId}, ${deptId}, 1, ${createdBy}, ${deptId}) returning id`.execute(db);
+  const user = await sql<{
+    id: string;
+  }>`insert into blade_user (tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, create_user, create_dept)
+    values (${tenantId}, 1, 'admin', ${password}, 'admin', '管理员', ${roleId}, ${deptId}, 1, ${createdBy}, ${deptId}) returning id`.execute(
+    db,
+  );
   return { userId: String(user.rows[0]!.id), deptId, roleId };
 }

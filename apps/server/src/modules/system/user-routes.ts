@@ -62,7 +62,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return data(row ? toJson(userEntity, row) : null);
   });
 
-  app.post(`${BASE}/update-info`, { schema: { tags, summary: 'Change one\'s own profile' } }, async (req) => {
+  app.post(`${BASE}/update-info`, { schema: { tags, summary: "Change one's own profile" } }, async (req) => {
     const ctx = await contextOf(services, req);
     const body = (req.body ?? {}) as Body;
     const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'];
@@ -71,10 +71,12 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return status(true);
   });
 
-  app.post(`${BASE}/update-password`, { schema: { tags, summary: 'Change one\'s own password' } }, async (req) => {
+  app.post(`${BASE}/update-password`, { schema: { tags, summary: "Change one's own password" } }, async (req) => {
     const ctx = await contextOf(services, req);
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
-    const [oldPassword, newPassword, newPassword1] = ['oldPassword', 'newPassword', 'newPassword1'].map((k) => String(input[k] ?? ''));
+    const [oldPassword, newPassword, newPassword1] = ['oldPassword', 'newPassword', 'newPassword1'].map((k) =>
+      String(input[k] ?? ''),
+    );
     if (!oldPassword || !newPassword) throw badRequest('请输入密码');
     if (newPassword !== newPassword1) throw badRequest('两次密码输入不一致');
     const row = await users.findRow(ctx, ctx.auth.userId);
@@ -101,7 +103,10 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     const q = req.query as Body;
     const userIds = parseIds(q.userIds, 'userIds');
     const roleIds = parseIds(q.roleIds, 'roleIds');
-    const own = await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(services.db);
+    const own =
+      await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(
+        services.db,
+      );
     if (own.rows.length !== roleIds.length) throw badRequest('角色不存在');
     await sql`update blade_user set role_id = ${roleIds.join(',')}, update_user = ${ctx.auth.userId}, update_time = localtimestamp(0)
       where id in (${sql.join(userIds)}) and ${users.scope(ctx)}`.execute(services.db);
@@ -113,19 +118,25 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     const ctx = await contextOf(services, req);
     ctx.requireCode('user_unlock');
     const ids = parseIds((req.query as Body).userIds, 'userIds');
-    const rows = await sql<{ account: string }>`select account from blade_user where id in (${sql.join(ids)}) and ${users.scope(ctx)}`.execute(services.db);
-    await unlockAccounts(services, ctx.auth.tenantId, rows.rows.map((r) => r.account));
+    const rows = await sql<{
+      account: string;
+    }>`select account from blade_user where id in (${sql.join(ids)}) and ${users.scope(ctx)}`.execute(services.db);
+    await unlockAccounts(
+      services,
+      ctx.auth.tenantId,
+      rows.rows.map((r) => r.account),
+    );
     return status(true);
   });
 
   // Platform settings of a user: its type and free-form extension (kept in the user row).
-  app.get(`${BASE}/platform-detail`, { schema: { tags, summary: 'A user\'s platform settings' } }, async (req) => {
+  app.get(`${BASE}/platform-detail`, { schema: { tags, summary: "A user's platform settings" } }, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(userEntity, 'view');
     const row = await users.findRow(ctx, parseId((req.query as Body).id));
     return data(row ? { ...toJson(userEntity, row), userExt: row.user_ext ?? '' } : null);
   });
-  app.post(`${BASE}/update-platform`, { schema: { tags, summary: 'Change a user\'s platform settings' } }, async (req) => {
+  app.post(`${BASE}/update-platform`, { schema: { tags, summary: "Change a user's platform settings" } }, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('user_platform');
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
@@ -134,30 +145,45 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return status(true);
   });
 
-  app.post(`${BASE}/register-guest`, { config: { public: true }, schema: { tags, summary: 'Ask for an account (approved by an administrator)' } }, async (req) => {
-    const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
-    const tenantId = String(input.tenantId ?? '');
-    if (!tenantId) throw badRequest('请先输入租户编号');
-    if (!input.account) throw badRequest('请先输入账号名称');
-    if (!input.password) throw badRequest('请先输入密码');
-    if ((await paramValue(services.db, 'account.registerUser', 'true')) !== 'true') throw badRequest('当前系统未开启注册功能');
-    const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(services.db);
-    if (tenant.rows.length === 0) throw badRequest('租户ID未找到');
-    const guest: CrudContext = {
-      db: services.db,
-      auth: { userId: '', tenantId, account: '', userName: '', deptId: '', deptIds: [], roleIds: [], roleAliases: [], clientId: '' },
-      rowScope: (entity) => (entity.owner === 'tenant' ? [sql`tenant_id = ${tenantId}`] : []),
-    };
-    // Registered accounts wait with status 0 until an administrator approves them (sets status 1 and a role).
-    await checkAccountQuota(guest);
-    await users.insert(guest, await registrationValues(input, tenantId, guest));
-    return status(true);
-  });
+  app.post(
+    `${BASE}/register-guest`,
+    { config: { public: true }, schema: { tags, summary: 'Ask for an account (approved by an administrator)' } },
+    async (req) => {
+      const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+      const tenantId = String(input.tenantId ?? '');
+      if (!tenantId) throw badRequest('请先输入租户编号');
+      if (!input.account) throw badRequest('请先输入账号名称');
+      if (!input.password) throw badRequest('请先输入密码');
+      if ((await paramValue(services.db, 'account.registerUser', 'true')) !== 'true') throw badRequest('当前系统未开启注册功能');
+      const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(services.db);
+      if (tenant.rows.length === 0) throw badRequest('租户ID未找到');
+      const guest: CrudContext = {
+        db: services.db,
+        auth: {
+          userId: '',
+          tenantId,
+          account: '',
+          userName: '',
+          deptId: '',
+          deptIds: [],
+          roleIds: [],
+          roleAliases: [],
+          clientId: '',
+        },
+        rowScope: (entity) => (entity.owner === 'tenant' ? [sql`tenant_id = ${tenantId}`] : []),
+      };
+      // Registered accounts wait with status 0 until an administrator approves them (sets status 1 and a role).
+      await checkAccountQuota(guest);
+      await users.insert(guest, await registrationValues(input, tenantId, guest));
+      return status(true);
+    },
+  );
 }
 
 async function registrationValues(input: Body, tenantId: string, ctx: CrudContext) {
   const account = String(input.account);
-  const taken = await sql`select 1 from blade_user where tenant_id = ${tenantId} and account = ${account} and is_deleted = 0`.execute(ctx.db);
+  const taken =
+    await sql`select 1 from blade_user where tenant_id = ${tenantId} and account = ${account} and is_deleted = 0`.execute(ctx.db);
   if (taken.rows.length > 0) throw badRequest('账号已存在');
   return {
     tenant_id: tenantId,
@@ -180,4 +206,3 @@ async function checkAccountQuota(ctx: CrudContext): Promise<void> {
     throw badRequest('当前租户已到最大账号额度!');
   }
 }
-

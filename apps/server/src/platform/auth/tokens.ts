@@ -103,7 +103,9 @@ export class TokenService {
     if (known && known.expires > Date.now()) return known;
     let payload: AccessClaims & { jti?: string; exp?: number };
     try {
-      ({ payload } = (await jwtVerify(token, this.key, { issuer: ISSUER })) as { payload: AccessClaims & { jti?: string; exp?: number } });
+      ({ payload } = (await jwtVerify(token, this.key, { issuer: ISSUER })) as {
+        payload: AccessClaims & { jti?: string; exp?: number };
+      });
     } catch {
       this.verified.delete(token);
       return null;

@@ -61,7 +61,10 @@ export class MemoryStore implements KeyValueStore {
 
 export class RedisStore implements KeyValueStore {
   private readonly redis: Redis;
-  constructor(url: string, private readonly prefix = 'pc:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'pc:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
   async get(key: string) {

@@ -45,7 +45,10 @@ export function parseId(raw: unknown, name = 'id'): string {
 
 export function parseIds(raw: unknown, name = 'ids'): string[] {
   if (raw === undefined || raw === null || raw === '') throw badRequest(`缺少必要的请求参数: ${name}`);
-  const ids = String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw badRequest(`缺少必要的请求参数: ${name}`);
   return ids.map((id) => parseId(id, name));
 }
@@ -106,7 +109,12 @@ export class CrudService {
   }
 
   /** Every matching row without paging (for trees, selects and exports), capped for safety. */
-  async all(ctx: CrudContext, query: Record<string, unknown> = {}, extra: RawBuilder<unknown>[] = [], limit = 10_000): Promise<Row[]> {
+  async all(
+    ctx: CrudContext,
+    query: Record<string, unknown> = {},
+    extra: RawBuilder<unknown>[] = [],
+    limit = 10_000,
+  ): Promise<Row[]> {
     const parsed = parseListQuery(this.entity, { ...query, current: undefined, size: undefined });
     const where = this.scope(ctx, [...parsed.where, ...extra]);
     const order = parsed.orderBy.length > 0 ? parsed.orderBy : defaultSort(this.entity);
@@ -194,8 +202,12 @@ export class CrudService {
         return value === null || value === undefined ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${value}`;
       });
       if (existing) conditions.push(sql`id <> ${existing.id}`);
-      if (this.entity.owner === 'tenant') conditions.push(sql`tenant_id = ${(existing?.tenant_id as string) ?? ctx.auth.tenantId}`);
-      const taken = await sql`select 1 from ${this.table()} where is_deleted = 0 and ${sql.join(conditions, sql` and `)} limit 1`.execute(ctx.db);
+      if (this.entity.owner === 'tenant')
+        conditions.push(sql`tenant_id = ${(existing?.tenant_id as string) ?? ctx.auth.tenantId}`);
+      const taken =
+        await sql`select 1 from ${this.table()} where is_deleted = 0 and ${sql.join(conditions, sql` and `)} limit 1`.execute(
+          ctx.db,
+        );
       if (taken.rows.length > 0) throw badRequest(rule.message);
     }
   }

@@ -7,14 +7,44 @@ import { coerce, fieldsOf, type ResolvedField } from './fields';
 const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'Blade-Auth', '_t', 'searchCount']);
 
 type Operator =
-  | 'equal' | 'notequal' | 'like' | 'likeleft' | 'likeright' | 'notlike'
-  | 'ge' | 'le' | 'gt' | 'lt'
-  | 'datege' | 'dategt' | 'dateequal' | 'datelt' | 'datele'
-  | 'null' | 'notnull' | 'ignore';
+  | 'equal'
+  | 'notequal'
+  | 'like'
+  | 'likeleft'
+  | 'likeright'
+  | 'notlike'
+  | 'ge'
+  | 'le'
+  | 'gt'
+  | 'lt'
+  | 'datege'
+  | 'dategt'
+  | 'dateequal'
+  | 'datelt'
+  | 'datele'
+  | 'null'
+  | 'notnull'
+  | 'ignore';
 
 const OPERATORS = new Set<string>([
-  'equal', 'notequal', 'like', 'likeleft', 'likeright', 'notlike', 'ge', 'le', 'gt', 'lt',
-  'datege', 'dategt', 'dateequal', 'datelt', 'datele', 'null', 'notnull', 'ignore',
+  'equal',
+  'notequal',
+  'like',
+  'likeleft',
+  'likeright',
+  'notlike',
+  'ge',
+  'le',
+  'gt',
+  'lt',
+  'datege',
+  'dategt',
+  'dateequal',
+  'datelt',
+  'datele',
+  'null',
+  'notnull',
+  'ignore',
 ]);
 
 export interface ParsedQuery {
@@ -63,8 +93,7 @@ function condition(field: ResolvedField, operator: Operator, value: string): Raw
   const col = sql.ref(field.column);
   if (operator === 'like' || operator === 'likeleft' || operator === 'likeright' || operator === 'notlike') {
     const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern =
-      operator === 'likeleft' ? `%${escaped}` : operator === 'likeright' ? `${escaped}%` : `%${escaped}%`;
+    const pattern = operator === 'likeleft' ? `%${escaped}` : operator === 'likeright' ? `${escaped}%` : `%${escaped}%`;
     return operator === 'notlike' ? sql`${col}::text not ilike ${pattern}` : sql`${col}::text ilike ${pattern}`;
   }
   if (operator.startsWith('date')) {
@@ -86,7 +115,10 @@ function parseSort(entity: EntityDef, query: Record<string, unknown>): RawBuilde
   for (const direction of ['ascs', 'descs'] as const) {
     const raw = query[direction];
     if (raw === undefined || raw === '') continue;
-    for (const name of String(raw).split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const name of String(raw)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const field = fields.get(name);
       if (!field || field.def.secret) throw badRequest(`不支持的排序字段: ${name}`);
       order.push(sql`${sql.ref(field.column)} ${sql.raw(direction === 'ascs' ? 'asc' : 'desc')}`);

@@ -26,11 +26,15 @@ export function registerCrudRoutes(
   const routes = routesOf(entity).filter((r) => !options.except?.includes(r));
   for (const name of ['list', 'page'] as const) {
     if (!routes.includes(name)) continue;
-    app.get(`${base}/${name}`, { schema: { tags, summary: `${entity.label.zh} ${name}`, querystring: listQuerySchema(entity) } }, async (req) => {
-      const ctx = await contextOf(services, req);
-      ctx.require(entity, 'view');
-      return data(await service.page(ctx, req.query as Record<string, unknown>));
-    });
+    app.get(
+      `${base}/${name}`,
+      { schema: { tags, summary: `${entity.label.zh} ${name}`, querystring: listQuerySchema(entity) } },
+      async (req) => {
+        const ctx = await contextOf(services, req);
+        ctx.require(entity, 'view');
+        return data(await service.page(ctx, req.query as Record<string, unknown>));
+      },
+    );
   }
   if (routes.includes('detail')) {
     app.get(`${base}/detail`, { schema: { tags, summary: `${entity.label.zh} detail`, querystring: idQuery } }, async (req) => {
@@ -40,13 +44,17 @@ export function registerCrudRoutes(
     });
   }
   if (routes.includes('submit')) {
-    app.post(`${base}/submit`, { schema: { tags, summary: `${entity.label.zh} submit`, body: jsonSchemaOf(entity) } }, async (req) => {
-      const ctx = await contextOf(services, req);
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      ctx.require(entity, body.id ? 'edit' : 'add');
-      await service.submit(ctx, body);
-      return status(true);
-    });
+    app.post(
+      `${base}/submit`,
+      { schema: { tags, summary: `${entity.label.zh} submit`, body: jsonSchemaOf(entity) } },
+      async (req) => {
+        const ctx = await contextOf(services, req);
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        ctx.require(entity, body.id ? 'edit' : 'add');
+        await service.submit(ctx, body);
+        return status(true);
+      },
+    );
   }
   if (routes.includes('remove')) {
     app.post(`${base}/remove`, { schema: { tags, summary: `${entity.label.zh} remove`, querystring: idsQuery } }, async (req) => {

@@ -167,7 +167,7 @@ export class AccessService {
   rowScope(auth: AuthContext, grants: Grants, entity: EntityDef): RawBuilder<unknown>[] {
     const conditions: RawBuilder<unknown>[] = [];
     if (entity.owner === 'tenant') conditions.push(sql`tenant_id = ${auth.tenantId}`);
-    const rules = grants.admin ? undefined : grants.dataScopes[entity.permission] ?? grants.dataScopes[entity.name];
+    const rules = grants.admin ? undefined : (grants.dataScopes[entity.permission] ?? grants.dataScopes[entity.name]);
     if (!rules || rules.length === 0 || rules.some((r) => r.type === 1)) return conditions;
     const alternatives = rules.map((rule) => this.dataScopeCondition(auth, grants, rule));
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);

@@ -26,18 +26,73 @@ export interface DictSeed {
 
 export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   // ---- platform ----
-  { code: 'sex', name: '性别', items: [{ key: '1', value: '男' }, { key: '2', value: '女' }, { key: '3', value: '未知' }] },
-  { code: 'yes_no', name: '是否', items: [{ key: '0', value: '否' }, { key: '1', value: '是' }] },
-  { code: 'open_close', name: '开关', items: [{ key: '1', value: '开启' }, { key: '0', value: '关闭' }] },
-  { code: 'status', name: '状态', items: [{ key: '1', value: '正常' }, { key: '0', value: '停用' }] },
-  { code: 'menu_category', name: '菜单类型', items: [{ key: '1', value: '菜单' }, { key: '2', value: '按钮' }] },
-  { code: 'menu_open', name: '打开方式', items: [{ key: '1', value: '当前窗口' }, { key: '2', value: '新窗口' }] },
+  {
+    code: 'sex',
+    name: '性别',
+    items: [
+      { key: '1', value: '男' },
+      { key: '2', value: '女' },
+      { key: '3', value: '未知' },
+    ],
+  },
+  {
+    code: 'yes_no',
+    name: '是否',
+    items: [
+      { key: '0', value: '否' },
+      { key: '1', value: '是' },
+    ],
+  },
+  {
+    code: 'open_close',
+    name: '开关',
+    items: [
+      { key: '1', value: '开启' },
+      { key: '0', value: '关闭' },
+    ],
+  },
+  {
+    code: 'status',
+    name: '状态',
+    items: [
+      { key: '1', value: '正常' },
+      { key: '0', value: '停用' },
+    ],
+  },
+  {
+    code: 'menu_category',
+    name: '菜单类型',
+    items: [
+      { key: '1', value: '菜单' },
+      { key: '2', value: '按钮' },
+    ],
+  },
+  {
+    code: 'menu_open',
+    name: '打开方式',
+    items: [
+      { key: '1', value: '当前窗口' },
+      { key: '2', value: '新窗口' },
+    ],
+  },
   {
     code: 'button_func',
     name: '按钮功能',
-    items: [{ key: '1', value: '工具栏' }, { key: '2', value: '操作栏' }, { key: '3', value: '工具操作栏' }],
+    items: [
+      { key: '1', value: '工具栏' },
+      { key: '2', value: '操作栏' },
+      { key: '3', value: '工具操作栏' },
+    ],
   },
-  { code: 'org_category', name: '机构类型', items: [{ key: '1', value: '公司' }, { key: '2', value: '部门' }, { key: '3', value: '小组' }] },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    items: [
+      { key: '1', value: '公司' },
+      { key: '2', value: '部门' },
+      { key: '3', value: '小组' },
+    ],
+  },
   {
     code: 'data_scope_type',
     name: '数据权限',
@@ -49,22 +104,52 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
       { key: '5', value: '自定义' },
     ],
   },
-  { code: 'api_scope_type', name: '接口权限', items: [{ key: '1', value: '系统接口' }, { key: '2', value: '业务接口' }] },
+  {
+    code: 'api_scope_type',
+    name: '接口权限',
+    items: [
+      { key: '1', value: '系统接口' },
+      { key: '2', value: '业务接口' },
+    ],
+  },
   {
     code: 'post_category',
     name: '岗位类型',
-    items: [{ key: '1', value: '高层' }, { key: '2', value: '中层' }, { key: '3', value: '基层' }, { key: '4', value: '其他' }],
+    items: [
+      { key: '1', value: '高层' },
+      { key: '2', value: '中层' },
+      { key: '3', value: '基层' },
+      { key: '4', value: '其他' },
+    ],
   },
-  { code: 'user_type', name: '用户平台', items: [{ key: '1', value: 'WEB' }, { key: '2', value: 'APP' }, { key: '3', value: 'OTHER' }] },
+  {
+    code: 'user_type',
+    name: '用户平台',
+    items: [
+      { key: '1', value: 'WEB' },
+      { key: '2', value: 'APP' },
+      { key: '3', value: 'OTHER' },
+    ],
+  },
   {
     code: 'oss',
     name: '对象存储',
-    items: [{ key: '1', value: 'minio' }, { key: '2', value: '七牛云' }, { key: '3', value: '阿里云' }, { key: '4', value: '腾讯云' }],
+    items: [
+      { key: '1', value: 'minio' },
+      { key: '2', value: '七牛云' },
+      { key: '3', value: '阿里云' },
+      { key: '4', value: '腾讯云' },
+    ],
   },
   {
     code: 'sms',
     name: '短信服务',
-    items: [{ key: '1', value: '云片' }, { key: '2', value: '七牛云' }, { key: '3', value: '阿里云' }, { key: '4', value: '腾讯云' }],
+    items: [
+      { key: '1', value: '云片' },
+      { key: '2', value: '七牛云' },
+      { key: '3', value: '阿里云' },
+      { key: '4', value: '腾讯云' },
+    ],
   },
   {
     code: 'notice',
@@ -89,7 +174,13 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'region_level',
     name: '区划层级',
-    items: [{ key: '1', value: '省份' }, { key: '2', value: '地市' }, { key: '3', value: '区县' }, { key: '4', value: '乡镇' }, { key: '5', value: '村委' }],
+    items: [
+      { key: '1', value: '省份' },
+      { key: '2', value: '地市' },
+      { key: '3', value: '区县' },
+      { key: '4', value: '乡镇' },
+      { key: '5', value: '村委' },
+    ],
   },
   {
     code: 'datasource_driver',
@@ -114,21 +205,43 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   },
 
   // ---- property states and types the product's logic relies on ----
-  { code: 'owner_type', name: '住户类型', items: [{ key: '1', value: '业主' }, { key: '2', value: '家属' }, { key: '3', value: '租户' }] },
+  {
+    code: 'owner_type',
+    name: '住户类型',
+    items: [
+      { key: '1', value: '业主' },
+      { key: '2', value: '家属' },
+      { key: '3', value: '租户' },
+    ],
+  },
   {
     code: 'house_status',
     name: '房屋状态',
-    items: [{ key: '1', value: '自住' }, { key: '2', value: '出租' }, { key: '3', value: '空置' }, { key: '4', value: '装修中' }],
+    items: [
+      { key: '1', value: '自住' },
+      { key: '2', value: '出租' },
+      { key: '3', value: '空置' },
+      { key: '4', value: '装修中' },
+    ],
   },
   {
     code: 'parking_space_status',
     name: '车位状态',
-    items: [{ key: '1', value: '空闲' }, { key: '2', value: '已出售' }, { key: '3', value: '已出租' }, { key: '4', value: '已占用' }],
+    items: [
+      { key: '1', value: '空闲' },
+      { key: '2', value: '已出售' },
+      { key: '3', value: '已出租' },
+      { key: '4', value: '已占用' },
+    ],
   },
   {
     code: 'examine_status',
     name: '审核状态',
-    items: [{ key: '0', value: '待审核' }, { key: '1', value: '审核通过' }, { key: '2', value: '审核驳回' }],
+    items: [
+      { key: '0', value: '待审核' },
+      { key: '1', value: '审核通过' },
+      { key: '2', value: '审核驳回' },
+    ],
   },
   {
     code: 'fee_type',
@@ -146,7 +259,13 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'billing_cycle',
     name: '计费周期',
-    items: [{ key: '1', value: '按月' }, { key: '2', value: '按季' }, { key: '3', value: '按半年' }, { key: '4', value: '按年' }, { key: '5', value: '一次性' }],
+    items: [
+      { key: '1', value: '按月' },
+      { key: '2', value: '按季' },
+      { key: '3', value: '按半年' },
+      { key: '4', value: '按年' },
+      { key: '5', value: '一次性' },
+    ],
   },
   {
     code: 'formula_type',
@@ -161,7 +280,13 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'pay_type',
     name: '支付方式',
-    items: [{ key: '1', value: '现金' }, { key: '2', value: '刷卡' }, { key: '3', value: '转账' }, { key: '4', value: '线上' }, { key: '5', value: '余额' }],
+    items: [
+      { key: '1', value: '现金' },
+      { key: '2', value: '刷卡' },
+      { key: '3', value: '转账' },
+      { key: '4', value: '线上' },
+      { key: '5', value: '余额' },
+    ],
   },
   {
     code: 'bill_status',
@@ -176,7 +301,12 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'order_status',
     name: '订单状态',
-    items: [{ key: '0', value: '待支付' }, { key: '1', value: '已支付' }, { key: '2', value: '已退款' }, { key: '3', value: '已取消' }],
+    items: [
+      { key: '0', value: '待支付' },
+      { key: '1', value: '已支付' },
+      { key: '2', value: '已退款' },
+      { key: '3', value: '已取消' },
+    ],
   },
   {
     code: 'repair_status',
@@ -193,17 +323,31 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'feedback_status',
     name: '反馈状态',
-    items: [{ key: '0', value: '已提交' }, { key: '1', value: '已处理' }, { key: '2', value: '已忽略' }],
+    items: [
+      { key: '0', value: '已提交' },
+      { key: '1', value: '已处理' },
+      { key: '2', value: '已忽略' },
+    ],
   },
   {
     code: 'reservation_status',
     name: '预约状态',
-    items: [{ key: '0', value: '待确认' }, { key: '1', value: '已确认' }, { key: '2', value: '已完成' }, { key: '3', value: '已取消' }],
+    items: [
+      { key: '0', value: '待确认' },
+      { key: '1', value: '已确认' },
+      { key: '2', value: '已完成' },
+      { key: '3', value: '已取消' },
+    ],
   },
   {
     code: 'patrol_task_status',
     name: '巡更任务状态',
-    items: [{ key: '0', value: '未开始' }, { key: '1', value: '进行中' }, { key: '2', value: '已完成' }, { key: '3', value: '已关闭' }],
+    items: [
+      { key: '0', value: '未开始' },
+      { key: '1', value: '进行中' },
+      { key: '2', value: '已完成' },
+      { key: '3', value: '已关闭' },
+    ],
   },
   {
     code: 'club_product_type',
@@ -216,12 +360,21 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'epidemic_risk',
     name: '风险等级',
-    items: [{ key: '1', value: '低风险' }, { key: '2', value: '中风险' }, { key: '3', value: '高风险' }],
+    items: [
+      { key: '1', value: '低风险' },
+      { key: '2', value: '中风险' },
+      { key: '3', value: '高风险' },
+    ],
   },
   {
     code: 'health_status',
     name: '健康状态',
-    items: [{ key: '1', value: '正常' }, { key: '2', value: '发热' }, { key: '3', value: '居家隔离' }, { key: '4', value: '集中隔离' }],
+    items: [
+      { key: '1', value: '正常' },
+      { key: '2', value: '发热' },
+      { key: '3', value: '居家隔离' },
+      { key: '4', value: '集中隔离' },
+    ],
   },
 ];
 
@@ -254,26 +407,55 @@ export const BUSINESS_DICTS: ReadonlyArray<DictSeed> = [
       { key: '9', value: '南北通透' },
     ],
   },
-  { code: 'decoration_type', name: '装修情况', items: [{ key: '1', value: '毛坯' }, { key: '2', value: '简装' }, { key: '3', value: '精装' }] },
+  {
+    code: 'decoration_type',
+    name: '装修情况',
+    items: [
+      { key: '1', value: '毛坯' },
+      { key: '2', value: '简装' },
+      { key: '3', value: '精装' },
+    ],
+  },
   {
     code: 'building_type',
     name: '楼栋类型',
-    items: [{ key: '1', value: '高层' }, { key: '2', value: '小高层' }, { key: '3', value: '多层' }, { key: '4', value: '别墅' }, { key: '5', value: '商业' }],
+    items: [
+      { key: '1', value: '高层' },
+      { key: '2', value: '小高层' },
+      { key: '3', value: '多层' },
+      { key: '4', value: '别墅' },
+      { key: '5', value: '商业' },
+    ],
   },
   {
     code: 'car_type',
     name: '车辆类型',
-    items: [{ key: '1', value: '小型汽车' }, { key: '2', value: '大型汽车' }, { key: '3', value: '新能源汽车' }, { key: '4', value: '摩托车' }, { key: '5', value: '其他' }],
+    items: [
+      { key: '1', value: '小型汽车' },
+      { key: '2', value: '大型汽车' },
+      { key: '3', value: '新能源汽车' },
+      { key: '4', value: '摩托车' },
+      { key: '5', value: '其他' },
+    ],
   },
   {
     code: 'parking_type',
     name: '停车场类型',
-    items: [{ key: '1', value: '地面停车场' }, { key: '2', value: '地下停车场' }, { key: '3', value: '立体车库' }],
+    items: [
+      { key: '1', value: '地面停车场' },
+      { key: '2', value: '地下停车场' },
+      { key: '3', value: '立体车库' },
+    ],
   },
   {
     code: 'parking_space_type',
     name: '车位类型',
-    items: [{ key: '1', value: '产权车位' }, { key: '2', value: '人防车位' }, { key: '3', value: '临时车位' }, { key: '4', value: '充电车位' }],
+    items: [
+      { key: '1', value: '产权车位' },
+      { key: '2', value: '人防车位' },
+      { key: '3', value: '临时车位' },
+      { key: '4', value: '充电车位' },
+    ],
   },
   {
     code: 'relation_type',
@@ -302,7 +484,12 @@ export const BUSINESS_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'feedback_type',
     name: '投诉建议类型',
-    items: [{ key: '1', value: '投诉' }, { key: '2', value: '建议' }, { key: '3', value: '表扬' }, { key: '4', value: '咨询' }],
+    items: [
+      { key: '1', value: '投诉' },
+      { key: '2', value: '建议' },
+      { key: '3', value: '表扬' },
+      { key: '4', value: '咨询' },
+    ],
   },
   {
     code: 'suggestion_type',
@@ -318,26 +505,52 @@ export const BUSINESS_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'reservation_type',
     name: '预约类型',
-    items: [{ key: '1', value: '上门维修' }, { key: '2', value: '装修申请' }, { key: '3', value: '场地预约' }, { key: '4', value: '访客登记' }],
+    items: [
+      { key: '1', value: '上门维修' },
+      { key: '2', value: '装修申请' },
+      { key: '3', value: '场地预约' },
+      { key: '4', value: '访客登记' },
+    ],
   },
   {
     code: 'activity_type',
     name: '活动类型',
-    items: [{ key: '1', value: '节日活动' }, { key: '2', value: '亲子活动' }, { key: '3', value: '文体活动' }, { key: '4', value: '公益活动' }, { key: '5', value: '其他' }],
+    items: [
+      { key: '1', value: '节日活动' },
+      { key: '2', value: '亲子活动' },
+      { key: '3', value: '文体活动' },
+      { key: '4', value: '公益活动' },
+      { key: '5', value: '其他' },
+    ],
   },
   {
     code: 'elevator_type',
     name: '电梯类型',
-    items: [{ key: '1', value: '乘客电梯' }, { key: '2', value: '载货电梯' }, { key: '3', value: '消防电梯' }, { key: '4', value: '自动扶梯' }],
+    items: [
+      { key: '1', value: '乘客电梯' },
+      { key: '2', value: '载货电梯' },
+      { key: '3', value: '消防电梯' },
+      { key: '4', value: '自动扶梯' },
+    ],
   },
   {
     code: 'hydrant_type',
     name: '消防栓类型',
-    items: [{ key: '1', value: '室内消火栓' }, { key: '2', value: '室外地上消火栓' }, { key: '3', value: '室外地下消火栓' }],
+    items: [
+      { key: '1', value: '室内消火栓' },
+      { key: '2', value: '室外地上消火栓' },
+      { key: '3', value: '室外地下消火栓' },
+    ],
   },
   {
     code: 'supplier_type',
     name: '供应商类型',
-    items: [{ key: '1', value: '保洁' }, { key: '2', value: '绿化' }, { key: '3', value: '安保' }, { key: '4', value: '维修' }, { key: '5', value: '物资' }],
+    items: [
+      { key: '1', value: '保洁' },
+      { key: '2', value: '绿化' },
+      { key: '3', value: '安保' },
+      { key: '4', value: '维修' },
+      { key: '5', value: '物资' },
+    ],
   },
 ];

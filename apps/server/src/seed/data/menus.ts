@@ -75,7 +75,14 @@ const btn = (menu: string, alias: string, name: string, action: 1 | 2 | 3, sourc
 });
 
 /** A screen. Buttons default to the four CRUD buttons; pass [] for none. */
-const screen = (code: string, name: string, path: string, source: string, sort: number, buttons: ReadonlyArray<ButtonSeed> = crudButtons(code)): MenuSeed => ({
+const screen = (
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  sort: number,
+  buttons: ReadonlyArray<ButtonSeed> = crudButtons(code),
+): MenuSeed => ({
   code,
   name,
   alias: code,
@@ -86,7 +93,14 @@ const screen = (code: string, name: string, path: string, source: string, sort: 
 });
 
 /** A group of screens. */
-const group = (code: string, name: string, path: string, source: string, sort: number, children: ReadonlyArray<MenuSeed>): MenuSeed => ({
+const group = (
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  sort: number,
+  children: ReadonlyArray<MenuSeed>,
+): MenuSeed => ({
   code,
   name,
   alias: code,
@@ -98,14 +112,25 @@ const group = (code: string, name: string, path: string, source: string, sort: n
 
 export const MENUS: ReadonlyArray<MenuSeed> = [
   // ---------------- 工作台 ----------------
-  group('desk', '工作台', '/desk', 'DashboardOutlined', 1, [screen('dashboard', '统计看板', '/desk/dashboard', 'FundOutlined', 1, [])]),
+  group('desk', '工作台', '/desk', 'DashboardOutlined', 1, [
+    screen('dashboard', '统计看板', '/desk/dashboard', 'FundOutlined', 1, []),
+  ]),
 
   // ---------------- 社区资源 ----------------
   group('community', '社区资源', '/resource', 'HomeOutlined', 2, [
-    screen('garden', '小区管理', '/resource/garden', 'BankOutlined', 1, [...crudButtons('garden'), btn('garden', 'majordomo', '管家配置', 2, 'UserSwitchOutlined')]),
-    screen('building', '楼栋管理', '/resource/building', 'BuildOutlined', 2, [...crudButtons('building'), btn('building', 'batch', '批量新增', 1, 'AppstoreAddOutlined')]),
+    screen('garden', '小区管理', '/resource/garden', 'BankOutlined', 1, [
+      ...crudButtons('garden'),
+      btn('garden', 'majordomo', '管家配置', 2, 'UserSwitchOutlined'),
+    ]),
+    screen('building', '楼栋管理', '/resource/building', 'BuildOutlined', 2, [
+      ...crudButtons('building'),
+      btn('building', 'batch', '批量新增', 1, 'AppstoreAddOutlined'),
+    ]),
     screen('unit', '单元管理', '/resource/unit', 'BlockOutlined', 3),
-    screen('house', '房屋管理', '/resource/house', 'HomeOutlined', 4, [...crudButtons('house'), btn('house', 'bind', '绑定住户', 2, 'LinkOutlined')]),
+    screen('house', '房屋管理', '/resource/house', 'HomeOutlined', 4, [
+      ...crudButtons('house'),
+      btn('house', 'bind', '绑定住户', 2, 'LinkOutlined'),
+    ]),
     screen('parking', '停车场管理', '/resource/parking', 'CarOutlined', 5),
     screen('parkingspace', '车位管理', '/resource/parkingspace', 'BorderOutlined', 6),
     screen('elevator', '电梯管理', '/resource/elevator', 'ColumnHeightOutlined', 7),
@@ -114,13 +139,19 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
 
   // ---------------- 住户管理 ----------------
   group('citizen', '住户管理', '/citizen', 'TeamOutlined', 3, [
-    screen('owner', '业主管理', '/citizen/owner', 'UserOutlined', 1, [...crudButtons('owner'), btn('owner', 'bind', '绑定房屋', 2, 'LinkOutlined')]),
+    screen('owner', '业主管理', '/citizen/owner', 'UserOutlined', 1, [
+      ...crudButtons('owner'),
+      btn('owner', 'bind', '绑定房屋', 2, 'LinkOutlined'),
+    ]),
     screen('family', '家属管理', '/citizen/family', 'UsergroupAddOutlined', 2),
     screen('lessee', '租户管理', '/citizen/lessee', 'SolutionOutlined', 3),
     screen('ownership', '产权管理', '/citizen/ownership', 'ProfileOutlined', 4),
     screen('resident', '居民用户', '/citizen/resident', 'IdcardOutlined', 5),
     screen('car', '车辆管理', '/citizen/car', 'CarOutlined', 6),
-    screen('examine', '业主审核', '/citizen/examine', 'AuditOutlined', 7, [...viewOnly('examine'), btn('examine', 'audit', '审核', 2, 'CheckCircleOutlined')]),
+    screen('examine', '业主审核', '/citizen/examine', 'AuditOutlined', 7, [
+      ...viewOnly('examine'),
+      btn('examine', 'audit', '审核', 2, 'CheckCircleOutlined'),
+    ]),
   ]),
 
   // ---------------- 收费管理 ----------------
@@ -158,7 +189,10 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
 
   // ---------------- 物业服务 ----------------
   group('service', '物业服务', '/service', 'CustomerServiceOutlined', 5, [
-    screen('repair', '报修管理', '/service/repair', 'ToolOutlined', 1, [...crudButtons('repair'), btn('repair', 'send', '派单', 2, 'SendOutlined')]),
+    screen('repair', '报修管理', '/service/repair', 'ToolOutlined', 1, [
+      ...crudButtons('repair'),
+      btn('repair', 'send', '派单', 2, 'SendOutlined'),
+    ]),
     screen('feedback', '投诉反馈', '/service/feedback', 'CommentOutlined', 2, viewOnly('feedback')),
     screen('suggestion', '意见建议', '/service/suggestion', 'BulbOutlined', 3),
     screen('reservation', '预约管理', '/service/reservation', 'CalendarOutlined', 4),
@@ -170,9 +204,15 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
 
   // ---------------- 巡更管理 ----------------
   group('patrol', '巡更管理', '/patrol', 'SafetyCertificateOutlined', 6, [
-    screen('patrolplan', '巡更计划', '/patrol/plan', 'ScheduleOutlined', 1, [...crudButtons('patrolplan'), btn('patrolplan', 'close', '关闭', 2, 'StopOutlined')]),
+    screen('patrolplan', '巡更计划', '/patrol/plan', 'ScheduleOutlined', 1, [
+      ...crudButtons('patrolplan'),
+      btn('patrolplan', 'close', '关闭', 2, 'StopOutlined'),
+    ]),
     screen('patrolpoint', '巡更点位', '/patrol/point', 'EnvironmentOutlined', 2),
-    screen('patroltask', '巡更任务', '/patrol/task', 'CarryOutOutlined', 3, [...crudButtons('patroltask'), btn('patroltask', 'close', '关闭', 2, 'StopOutlined')]),
+    screen('patroltask', '巡更任务', '/patrol/task', 'CarryOutOutlined', 3, [
+      ...crudButtons('patroltask'),
+      btn('patroltask', 'close', '关闭', 2, 'StopOutlined'),
+    ]),
   ]),
 
   // ---------------- 会所管理 ----------------
@@ -180,11 +220,16 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
     screen('club', '会所信息', '/club/club', 'ShopOutlined', 1),
     screen('clubcategory', '商品类型', '/club/category', 'AppstoreOutlined', 2),
     screen('clubproduct', '商品管理', '/club/product', 'GiftOutlined', 3),
-    screen('clubbalance', '会员钱包', '/club/balance', 'WalletOutlined', 4, [...crudButtons('clubbalance'), btn('clubbalance', 'recharge', '充值', 2, 'DollarOutlined')]),
+    screen('clubbalance', '会员钱包', '/club/balance', 'WalletOutlined', 4, [
+      ...crudButtons('clubbalance'),
+      btn('clubbalance', 'recharge', '充值', 2, 'DollarOutlined'),
+    ]),
     screen('clubrecharge', '充值记录', '/club/recharge', 'CreditCardOutlined', 5),
     screen('clubreserve', '会所预约', '/club/reserve', 'FieldTimeOutlined', 6),
     screen('clubconsume', '消费订单', '/club/consume', 'ShoppingOutlined', 7, viewOnly('clubconsume')),
-    screen('cashier', '收银台', '/club/cashier', 'CalculatorOutlined', 8, [btn('cashier', 'consume', '消费结算', 1, 'PayCircleOutlined')]),
+    screen('cashier', '收银台', '/club/cashier', 'CalculatorOutlined', 8, [
+      btn('cashier', 'consume', '消费结算', 1, 'PayCircleOutlined'),
+    ]),
   ]),
 
   // ---------------- 疫情防控 ----------------
@@ -224,7 +269,10 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
 
   // ---------------- 流程管理 ----------------
   group('flow', '流程管理', '/flow', 'DeploymentUnitOutlined', 10, [
-    screen('model', '模型管理', '/flow/model', 'ApartmentOutlined', 1, [...crudButtons('model'), btn('model', 'deploy', '部署', 2, 'CloudUploadOutlined')]),
+    screen('model', '模型管理', '/flow/model', 'ApartmentOutlined', 1, [
+      ...crudButtons('model'),
+      btn('model', 'deploy', '部署', 2, 'CloudUploadOutlined'),
+    ]),
     screen('deploy', '流程管理', '/flow/manager', 'NodeIndexOutlined', 2, [
       btn('deploy', 'upload', '部署上传', 1, 'UploadOutlined'),
       btn('deploy', 'state', '变更状态', 2, 'SwapOutlined'),
@@ -268,7 +316,10 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
 
   // ---------------- 权限管理 ----------------
   group('authority', '权限管理', '/authority', 'SafetyOutlined', 12, [
-    screen('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [...crudButtons('role'), btn('role', 'grant', '权限设置', 1, 'KeyOutlined')]),
+    screen('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [
+      ...crudButtons('role'),
+      btn('role', 'grant', '权限设置', 1, 'KeyOutlined'),
+    ]),
     screen('datascope', '数据权限', '/authority/datascope', 'DatabaseOutlined', 2, [
       ...crudButtons('datascope'),
       btn('datascope', 'setting', '权限配置', 2, 'SettingOutlined'),
@@ -280,7 +331,9 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
   ]),
 
   // ---------------- 基础配置 ----------------
-  group('base', '基础配置', '/base', 'GlobalOutlined', 13, [screen('region', '行政区划', '/base/region', 'EnvironmentOutlined', 1)]),
+  group('base', '基础配置', '/base', 'GlobalOutlined', 13, [
+    screen('region', '行政区划', '/base/region', 'EnvironmentOutlined', 1),
+  ]),
 
   // ---------------- 系统监控 ----------------
   group('monitor', '系统监控', '/monitor', 'MonitorOutlined', 14, [
@@ -293,8 +346,14 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
 
   // ---------------- 资源管理 (OSS / SMS / attachments) ----------------
   group('resource', '资源管理', '/resource-center', 'CloudOutlined', 15, [
-    screen('oss', '对象存储', '/resource/oss', 'CloudServerOutlined', 1, [...crudButtons('oss'), btn('oss', 'enable', '启用', 2, 'CheckCircleOutlined')]),
-    screen('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [...crudButtons('sms'), btn('sms', 'enable', '启用', 2, 'CheckCircleOutlined')]),
+    screen('oss', '对象存储', '/resource/oss', 'CloudServerOutlined', 1, [
+      ...crudButtons('oss'),
+      btn('oss', 'enable', '启用', 2, 'CheckCircleOutlined'),
+    ]),
+    screen('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [
+      ...crudButtons('sms'),
+      btn('sms', 'enable', '启用', 2, 'CheckCircleOutlined'),
+    ]),
     screen('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', 3, [
       btn('attach', 'upload', '上传', 1, 'UploadOutlined'),
       btn('attach', 'download', '下载', 2, 'DownloadOutlined'),

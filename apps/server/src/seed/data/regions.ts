@@ -7,7 +7,13 @@
  * listed where the standard has them. Taiwan, Hong Kong and Macao have no
  * level-2 entries in the standard.
  */
-export interface RegionSeed { code: string; parentCode: string; name: string; level: 1 | 2; sort: number }
+export interface RegionSeed {
+  code: string;
+  parentCode: string;
+  name: string;
+  level: 1 | 2;
+  sort: number;
+}
 
 export const REGIONS: ReadonlyArray<RegionSeed> = [
   { code: '11', parentCode: '00', name: '北京市', level: 1, sort: 1 },

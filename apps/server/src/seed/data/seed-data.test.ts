@@ -71,19 +71,36 @@ describe('menus', () => {
 
   it('has every system screen the server permissions name, at its path', () => {
     const paths: Record<string, string> = {
-      user: '/system/user', dept: '/system/dept', post: '/system/post', role: '/authority/role', menu: '/system/menu',
-      topmenu: '/system/topmenu', dict: '/system/dict', dictbiz: '/system/dictbiz', region: '/base/region', param: '/system/param',
-      tenant: '/system/tenant', tenantpackage: '/system/tenantpackage', client: '/system/client', datascope: '/authority/datascope',
-      apiscope: '/authority/apiscope', log_usual: '/monitor/log/usual', log_api: '/monitor/log/api', log_error: '/monitor/log/error',
+      user: '/system/user',
+      dept: '/system/dept',
+      post: '/system/post',
+      role: '/authority/role',
+      menu: '/system/menu',
+      topmenu: '/system/topmenu',
+      dict: '/system/dict',
+      dictbiz: '/system/dictbiz',
+      region: '/base/region',
+      param: '/system/param',
+      tenant: '/system/tenant',
+      tenantpackage: '/system/tenantpackage',
+      client: '/system/client',
+      datascope: '/authority/datascope',
+      apiscope: '/authority/apiscope',
+      log_usual: '/monitor/log/usual',
+      log_api: '/monitor/log/api',
+      log_error: '/monitor/log/error',
     };
     for (const [code, path] of Object.entries(paths)) expect(findMenu(code)?.path, code).toBe(path);
     const others = ['datasource', 'oss', 'sms', 'attach', 'code', 'model', 'deploy', 'follow', 'report', 'leave', 'dashboard'];
-    for (const code of [...others, 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done']) expect(findMenu(code), code).toBeDefined();
+    for (const code of [...others, 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'])
+      expect(findMenu(code), code).toBeDefined();
   });
 
   it('gives the special buttons the server checks', () => {
     const codes = (menu: string) => buttonsOf(menu).map((b) => b.code);
-    expect(codes('user')).toEqual(expect.arrayContaining(['user_role', 'user_reset', 'user_unlock', 'user_platform', 'user_view']));
+    expect(codes('user')).toEqual(
+      expect.arrayContaining(['user_role', 'user_reset', 'user_unlock', 'user_platform', 'user_view']),
+    );
     expect(codes('role')).toContain('role_grant');
     expect(codes('tenant')).toEqual(expect.arrayContaining(['tenant_setting', 'tenant_datasource', 'tenant_package']));
     expect(codes('oss')).toContain('oss_enable');
@@ -92,7 +109,11 @@ describe('menus', () => {
   });
 
   it('has no view button on tenant packages, view only on feedback and consumption orders', () => {
-    expect(buttonsOf('tenantpackage').map((b) => b.code).sort()).toEqual(['tenantpackage_add', 'tenantpackage_delete', 'tenantpackage_edit']);
+    expect(
+      buttonsOf('tenantpackage')
+        .map((b) => b.code)
+        .sort(),
+    ).toEqual(['tenantpackage_add', 'tenantpackage_delete', 'tenantpackage_edit']);
     expect(buttonsOf('feedback').map((b) => b.code)).toEqual(['feedback_view']);
     expect(buttonsOf('clubconsume').map((b) => b.code)).toEqual(['clubconsume_view']);
   });

@@ -8,7 +8,7 @@ export const deptEntity = entity({
   label: { zh: '机构', en: 'Department' },
   permission: 'dept',
   fields: {
-    parentId: long({ default: 0 }),
+    parentId: long({ default: 0, options: { from: '/blade-system/dept/tree', tree: true } }),
     /** Chain of ancestor ids ("0,12,34"), kept by the server. */
     ancestors: text({ readOnly: true }),
     deptCategory: int({ dict: 'org_category', required: '请选择机构类型' }),

@@ -31,7 +31,25 @@ export * from './user.entity';
 
 /** Platform administration (spec §7.8) and the logs of §7.9. */
 export const PLATFORM_ENTITIES: ReadonlyArray<EntityDef> = [
-  tenantEntity, tenantPackageEntity, clientEntity, paramEntity, menuEntity, dictEntity, regionEntity,
-  dataScopeEntity, apiScopeEntity, userEntity, deptEntity, roleEntity, postEntity, topMenuEntity, dictBizEntity,
-  roleMenuEntity, roleScopeEntity, topMenuSettingEntity, logUsualEntity, logApiEntity, logErrorEntity,
+  tenantEntity,
+  tenantPackageEntity,
+  clientEntity,
+  paramEntity,
+  menuEntity,
+  dictEntity,
+  regionEntity,
+  dataScopeEntity,
+  apiScopeEntity,
+  userEntity,
+  deptEntity,
+  roleEntity,
+  postEntity,
+  topMenuEntity,
+  dictBizEntity,
+  roleMenuEntity,
+  roleScopeEntity,
+  topMenuSettingEntity,
+  logUsualEntity,
+  logApiEntity,
+  logErrorEntity,
 ];

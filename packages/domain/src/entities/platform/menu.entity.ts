@@ -8,7 +8,7 @@ export const menuEntity = entity({
   label: { zh: '菜单', en: 'Menu' },
   permission: 'menu',
   fields: {
-    parentId: long({ default: 0 }),
+    parentId: long({ default: 0, options: { from: '/blade-system/menu/tree', tree: true } }),
     code: text({ required: '请输入菜单编号', search: 'like' }),
     name: text({ required: '请输入菜单名称', search: 'like' }),
     alias: text({ required: '请输入菜单别名' }),

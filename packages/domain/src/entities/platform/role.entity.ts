@@ -8,7 +8,7 @@ export const roleEntity = entity({
   label: { zh: '角色', en: 'Role' },
   permission: 'role',
   fields: {
-    parentId: long({ default: 0 }),
+    parentId: long({ default: 0, options: { from: '/blade-system/role/tree', tree: true } }),
     roleName: text({ required: '请输入角色名称', search: 'like' }),
     sort: int({ required: '请输入角色排序', validator: 'integer' }),
     roleAlias: text({ required: '请输入角色别名', search: 'like' }),

@@ -9,7 +9,7 @@ export const dataScopeEntity = entity({
   label: { zh: '数据权限', en: 'Data scope' },
   permission: 'datascope',
   fields: {
-    menuId: long({ required: '请选择菜单' }),
+    menuId: long({ required: '请选择菜单', options: { from: '/blade-system/menu/tree', tree: true } }),
     resourceCode: text({ required: '请输入资源编号', search: 'like' }),
     scopeName: text({ required: '请输入数据权限名称', search: 'like' }),
     scopeField: text(),
@@ -32,7 +32,7 @@ export const apiScopeEntity = entity({
   label: { zh: '接口权限', en: 'API scope' },
   permission: 'apiscope',
   fields: {
-    menuId: long({ required: '请选择菜单' }),
+    menuId: long({ required: '请选择菜单', options: { from: '/blade-system/menu/tree', tree: true } }),
     resourceCode: text({ required: '请输入资源编号', search: 'like' }),
     scopeName: text({ required: '请输入接口权限名称', search: 'like' }),
     /** Ant-style pattern, e.g. /api/blade-system/user/** */

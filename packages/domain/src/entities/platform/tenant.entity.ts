@@ -20,7 +20,7 @@ export const tenantEntity = entity({
     /** Maximum number of accounts; -1 is unlimited. */
     accountNumber: int({ default: -1 }),
     expireTime: datetime(),
-    packageId: long(),
+    packageId: long({ options: { from: '/blade-system/tenant-package/list?size=1000', label: 'packageName' } }),
     datasourceId: long(),
     licenseKey: text(),
   },
@@ -39,7 +39,7 @@ export const tenantPackageEntity = entity({
   fields: {
     packageName: text({ required: '请输入产品包名称', search: 'like' }),
     /** Comma-joined menu ids. */
-    menuId: text({ required: '请选择菜单' }),
+    menuId: text({ required: '请选择菜单', options: { from: '/blade-system/menu/tree', tree: true, multiple: true } }),
     remark: text(),
   },
 });

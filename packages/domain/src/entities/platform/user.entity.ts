@@ -20,10 +20,10 @@ export const userEntity = entity({
     birthday: datetime(),
     sex: int({ dict: 'sex' }),
     /** Comma-joined role ids. */
-    roleId: text({ required: '请选择所属角色' }),
+    roleId: text({ required: '请选择所属角色', options: { from: '/blade-system/role/tree', tree: true, multiple: true } }),
     /** Comma-joined department ids. */
-    deptId: text({ required: '请选择所属部门' }),
-    postId: text(),
+    deptId: text({ required: '请选择所属部门', options: { from: '/blade-system/dept/tree', tree: true, multiple: true } }),
+    postId: text({ options: { from: '/blade-system/post/select', multiple: true, label: 'postName' } }),
     /** Free-form platform settings (user/update-platform). */
     userExt: text(),
   },
