@@ -56,6 +56,15 @@ class LocalCache<T> {
   }
 }
 
+const codeSets = new WeakMap<Grants, Set<string>>();
+
+/** The granted codes as a set, built once per grants object (they are cached and shared between calls). */
+function codeSet(grants: Grants): Set<string> {
+  let set = codeSets.get(grants);
+  if (!set) codeSets.set(grants, (set = new Set(grants.codes)));
+  return set;
+}
+
 export class AccessService {
   private readonly localGrants = new LocalCache<Grants>();
   private readonly localApiScopes = new LocalCache<ApiScope[]>();
@@ -147,7 +156,7 @@ export class AccessService {
    * package limits the API too, not only the sidebar.
    */
   can(grants: Grants, permission: string, action: Action): boolean {
-    const codes = new Set(grants.codes);
+    const codes = codeSet(grants);
     if (action === 'view') return codes.has(permission) || codes.has(`${permission}_view`);
     return codes.has(`${permission}_${action}`);
   }
@@ -160,7 +169,7 @@ export class AccessService {
   }
 
   requireCode(grants: Grants, code: string): void {
-    if (!grants.codes.includes(code)) throw forbidden();
+    if (!codeSet(grants).has(code)) throw forbidden();
   }
 
   /** The tenant and data-scope conditions for an entity's rows. */
