@@ -13,6 +13,22 @@ const unitAndApi: TestProjectInlineConfiguration = {
     hookTimeout: 120_000,
   },
 };
+const web: TestProjectInlineConfiguration = {
+  test: {
+    name: 'web',
+    include: ['apps/web/test/**/*.test.ts', 'apps/web/test/**/*.test.tsx'],
+    exclude: ['apps/web/test/e2e/**'],
+    environment: 'jsdom',
+  },
+};
+const e2e: TestProjectInlineConfiguration = {
+  test: {
+    name: 'e2e',
+    include: ['apps/web/test/e2e/**/*.e2e.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
+  },
+};
 const onPostgres: TestProjectInlineConfiguration = {
   test: {
     name: 'postgres',
@@ -25,7 +41,7 @@ const onPostgres: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   test: {
-    projects: process.env.DATABASE_URL ? [unitAndApi, onPostgres] : [unitAndApi],
+    projects: process.env.DATABASE_URL ? [unitAndApi, web, e2e, onPostgres] : [unitAndApi, web, e2e],
     exclude: ['**/node_modules/**', '**/dist/**'],
   },
 });

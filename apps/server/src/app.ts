@@ -110,7 +110,9 @@ async function serveConsole(app: FastifyInstance, webRoot: string): Promise<void
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasConsole || request.method !== 'GET') {
+    // A missing script or style is a 404, not the page: a browser holding an older page then fails clearly.
+    const isAsset = request.url.startsWith('/assets/');
+    if (request.url.startsWith('/api/') || isAsset || !hasConsole || request.method !== 'GET') {
       return reply.status(404).send(failure(404, MSG.notFound));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

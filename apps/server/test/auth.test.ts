@@ -116,6 +116,7 @@ describe('captcha', () => {
       const client = new ApiClient(guarded.url);
       const captcha = await client.get('/blade-auth/oauth/captcha');
       expect(captcha.body.image).toMatch(/^data:image\/png;base64,/);
+      expect(captcha.body.enabled).toBe(true);
       const code = (await guarded.built.services.store.get(`captcha:${captcha.body.key}`))!;
       const signIn = (headers: Record<string, string>) =>
         client.call('POST', '/blade-auth/oauth/token', {
@@ -129,6 +130,16 @@ describe('captcha', () => {
       expect(reused.body.error_description).toBe('验证码不正确');
     } finally {
       await guarded.close();
+    }
+  });
+
+  it('tells the console when captcha checks are off, so the sign-in page need not ask for one', async () => {
+    const open = await startServer({ captchaEnabled: false });
+    try {
+      const answer = await new ApiClient(open.url).get('/blade-auth/oauth/captcha');
+      expect(answer.body).toMatchObject({ enabled: false, key: expect.any(String) });
+    } finally {
+      await open.close();
     }
   });
 

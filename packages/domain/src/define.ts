@@ -48,6 +48,8 @@ export interface FieldOptions {
   from: string;
   tree?: boolean;
   multiple?: boolean;
+  /** Checking a tree node checks its whole subtree (menus of a package); otherwise a pick is that node only. */
+  cascade?: boolean;
   /** For lists: the row key shown (default title/name). */
   label?: string;
 }

@@ -1,3 +1,4 @@
 export * from './define';
 export * from './validators/index';
 export * from './entities/index';
+export * from './messages/index';

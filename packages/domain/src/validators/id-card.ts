@@ -10,7 +10,15 @@ const CHECK_CHARS = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'];
 
 /** Province-level codes: 11–15, 21–23, 31–37, 41–46, 50–54, 61–65, 71, 81, 82, 91. */
 const PROVINCE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [11, 15], [21, 23], [31, 37], [41, 46], [50, 54], [61, 65], [71, 71], [81, 82], [91, 91],
+  [11, 15],
+  [21, 23],
+  [31, 37],
+  [41, 46],
+  [50, 54],
+  [61, 65],
+  [71, 71],
+  [81, 82],
+  [91, 91],
 ];
 
 export function isProvinceCode(code: number): boolean {

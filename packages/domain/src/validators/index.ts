@@ -4,15 +4,7 @@ import { checkPhone } from './phone';
 
 export { checkIdCard, idCardCheckChar, isProvinceCode } from './id-card';
 export { checkPhone, checkMobile } from './phone';
-export {
-  checkInteger,
-  checkMoney,
-  checkRatio,
-  checkEmail,
-  checkTenantId,
-  isBlank,
-  valueText,
-} from './numbers';
+export { checkInteger, checkMoney, checkRatio, checkEmail, checkTenantId, isBlank, valueText } from './numbers';
 
 export type ValidatorName = 'idCard' | 'phone' | 'integer' | 'money' | 'email' | 'tenantId';
 export type Validator = (value: unknown) => string | undefined;

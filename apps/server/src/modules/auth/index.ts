@@ -5,7 +5,7 @@ import { registerSessionRoutes } from './session-routes';
 import { registerTokenEndpoint } from './token-endpoint';
 
 export function registerAuthModule(app: FastifyInstance, services: Services): void {
-  const captcha = new CaptchaService(services.store);
+  const captcha = new CaptchaService(services.store, services.config.captchaEnabled);
   registerTokenEndpoint(app, services, captcha);
   registerSessionRoutes(app, services, captcha);
 }

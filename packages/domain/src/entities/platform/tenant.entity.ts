@@ -39,7 +39,10 @@ export const tenantPackageEntity = entity({
   fields: {
     packageName: text({ required: '请输入产品包名称', search: 'like' }),
     /** Comma-joined menu ids. */
-    menuId: text({ required: '请选择菜单', options: { from: '/blade-system/menu/tree', tree: true, multiple: true } }),
+    menuId: text({
+      required: '请选择菜单',
+      options: { from: '/blade-system/menu/tree', tree: true, multiple: true, cascade: true },
+    }),
     remark: text(),
   },
 });

@@ -1,0 +1,94 @@
+import { message } from 'antd';
+import { APP } from './config';
+import { session } from './session';
+
+/** The envelope every call but the token endpoint answers. */
+export interface Envelope<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export class RequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** Leave the client's Basic header off (spec §6: owner, house and family calls). */
+  noClientHeader?: boolean;
+  /** Codes answered without an error toast. */
+  quietCodes?: number[];
+}
+
+let onUnauthorized: () => void = () => undefined;
+/** The router registers how to go back to /login on a 401. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const basic = () => `Basic ${btoa(`${APP.clientId}:${APP.clientSecret}`)}`;
+
+/**
+ * Every call of the console. Reads the answer as the spec says (§8): the code
+ * from `code` or the HTTP status, the message from `msg` or
+ * `error_description`, "未知错误" when neither; anything but 200 is an error
+ * toast and a rejection; 401 also signs out.
+ */
+export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { ...options.headers };
+  if (!options.noClientHeader) headers.Authorization = basic();
+  const token = session.token();
+  if (token) headers[APP.tokenHeader] = `bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.data instanceof FormData) body = options.data;
+  else if (options.data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.data);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'include' });
+  } catch (error) {
+    throw new RequestError(0, (error as Error).message);
+  }
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const code = Number(answer.code ?? response.status);
+  if (code !== 200) {
+    const text = String(answer.msg || answer.error_description || '未知错误');
+    if (code === 401) {
+      session.signOut();
+      onUnauthorized();
+    }
+    if (!options.quietCodes?.includes(code)) void message.error(text);
+    throw new RequestError(code, text);
+  }
+  return answer as T;
+}
+
+export const api = {
+  get: <T>(path: string, params?: Record<string, unknown>, options: RequestOptions = {}) =>
+    request<Envelope<T>>('GET', path, { ...options, params }).then((a) => a.data),
+  post: <T>(path: string, data?: unknown, params?: Record<string, unknown>, options: RequestOptions = {}) =>
+    request<Envelope<T>>('POST', path, { ...options, data, params }).then((a) => a.data),
+};

@@ -1,0 +1,101 @@
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { useQuery } from '@tanstack/react-query';
+import { Watermark } from 'antd';
+import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { startTokenRefresh } from '../auth';
+import { APP } from '../config';
+import { flattenMenus, loadButtons, loadMenus, type MenuNode } from '../menus';
+import { ButtonsContext } from '../permissions';
+import { session } from '../session';
+import { storage } from '../storage';
+import { HeaderActions } from './HeaderActions';
+import { menuIcon } from './menu-icons';
+import { MenusContext } from './menus-context';
+import { TabBar } from './TabBar';
+import { THEMES } from './themes';
+
+/** Menus → ProLayout's route data; external items (isOpen 2) open in a new window. */
+function toRoutes(nodes: MenuNode[]): MenuDataItem[] {
+  return nodes.map((m) => ({
+    key: m.id,
+    path: m.path,
+    name: m.name,
+    icon: createElement(menuIcon(m.source)),
+    ...(m.isOpen === 2 ? { target: '_blank' } : {}),
+    ...(m.children?.length ? { children: toRoutes(m.children) } : {}),
+  }));
+}
+
+/** The console's frame: header, sidebar menu tree, tab bar, watermark, and the page. */
+export default function Shell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [themeKey, setThemeKey] = useState(storage.get<string>('theme') ?? 'default');
+  const theme = THEMES.find((th) => th.key === themeKey) ?? THEMES[0];
+  const menus = useQuery({ queryKey: ['menus'], queryFn: () => loadMenus() });
+  const buttons = useQuery({ queryKey: ['buttons'], queryFn: loadButtons });
+  const user = session.user();
+
+  useEffect(() => startTokenRefresh(), []);
+  const routes = useMemo(() => toRoutes(menus.data ?? []), [menus.data]);
+  const flat = useMemo(() => flattenMenus(menus.data ?? []), [menus.data]);
+  const titleOf = useCallback(
+    (path: string) => (path === '/info/index' ? t('common.userInfo') : flat.find((m) => m.path === path)?.name),
+    [flat, t],
+  );
+  const chooseTheme = (key: string) => {
+    storage.set('theme', key);
+    setThemeKey(key);
+  };
+
+  return (
+    <MenusContext.Provider value={menus.data ?? null}>
+      <ButtonsContext.Provider value={buttons.data ?? new Set()}>
+        <ProLayout
+          title={t('common.appTitle')}
+          logo={false}
+          layout="mix"
+          splitMenus={false}
+          fixSiderbar
+          fixedHeader
+          location={{ pathname }}
+          route={{ path: '/', routes }}
+          menu={{ loading: menus.isLoading, locale: false }}
+          menuItemRender={(item, dom) =>
+            item.target === '_blank' ? (
+              <a href={item.path} target="_blank" rel="noreferrer">
+                {dom}
+              </a>
+            ) : (
+              <Link to={item.path ?? '/'}>{dom}</Link>
+            )
+          }
+          token={{
+            colorPrimary: storage.get<string>('colour') ?? APP.colour,
+            header: { colorBgHeader: theme.header },
+            sider: {
+              colorMenuBackground: theme.sider,
+              colorTextMenu: theme.siderText,
+              colorTextMenuSelected: '#ffffff',
+              colorBgMenuItemSelected: storage.get<string>('colour') ?? APP.colour,
+            },
+          }}
+          actionsRender={() => [<HeaderActions key="actions" menus={menus.data ?? []} onTheme={chooseTheme} />]}
+          contentStyle={{ padding: 0 }}
+        >
+          <TabBar titleOf={titleOf} />
+          <Watermark
+            content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}
+            font={{ color: 'rgba(0,0,0,.06)' }}
+          >
+            <div style={{ padding: 16, minHeight: 'calc(100vh - 110px)' }}>
+              <Outlet />
+            </div>
+          </Watermark>
+        </ProLayout>
+      </ButtonsContext.Provider>
+    </MenusContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import { api } from './http';
+
+/** A menu of menu/routes. */
+export interface MenuNode {
+  id: string;
+  parentId: string;
+  code: string;
+  name: string;
+  alias?: string;
+  path: string;
+  source?: string;
+  sort: number;
+  category: number;
+  isOpen?: number;
+  children?: MenuNode[];
+}
+
+export const loadMenus = (topMenuId?: string) =>
+  api.get<MenuNode[]>('/blade-system/menu/routes', topMenuId ? { topMenuId } : undefined);
+
+/** Button codes of menu/buttons as a set of true flags (spec §6). */
+export async function loadButtons(): Promise<Set<string>> {
+  const owners = await api.get<Array<{ code: string; children?: Array<{ code: string }> }>>('/blade-system/menu/buttons');
+  const codes = new Set<string>();
+  const walk = (nodes: Array<{ code: string; children?: unknown[] }>) =>
+    nodes.forEach((n) => {
+      if (n.children) walk(n.children as never);
+      else codes.add(n.code);
+    });
+  walk(owners);
+  return codes;
+}
+
+export function flattenMenus(nodes: MenuNode[]): MenuNode[] {
+  return nodes.flatMap((n) => [n, ...flattenMenus(n.children ?? [])]);
+}
+
+/** Leaf menus whose name starts with the query, ignoring case (the header's menu search). */
+export function searchMenus(nodes: MenuNode[], query: string): MenuNode[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  return flattenMenus(nodes).filter((m) => !m.children?.length && m.name.toLowerCase().startsWith(q));
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Spin } from 'antd';
+import { useSession } from './use-session';
+import { guardRedirect } from './guard';
+import { setUnauthorizedHandler } from './http';
+import { ErrorPage } from '../pages/ErrorPage';
+
+// Each screen is its own chunk, so the sign-in page loads only what it needs.
+const LoginPage = lazy(() => import('../modules/login/LoginPage'));
+const LockPage = lazy(() => import('../pages/LockPage'));
+const Shell = lazy(() => import('./layout/Shell'));
+const Welcome = lazy(() => import('../modules/wel/Welcome'));
+const InfoPage = lazy(() => import('../modules/info/InfoPage'));
+const MenuScreen = lazy(() => import('./MenuScreen'));
+const EmbeddedPage = lazy(() => import('../pages/EmbeddedPage'));
+
+const loading = (
+  <div style={{ display: 'grid', placeItems: 'center', height: '60vh' }}>
+    <Spin />
+  </div>
+);
+const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+/** The route guard of spec §4 on every navigation. */
+function Guard() {
+  const { pathname } = useLocation();
+  const { signedIn, locked } = useSession();
+  const target = guardRedirect({ path: pathname, signedIn, locked });
+  return target && target !== pathname ? <Navigate to={target} replace /> : <Outlet />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Guard />,
+    children: [
+      { path: '/login', element: lazyPage(<LoginPage />) },
+      { path: '/lock', element: lazyPage(<LockPage />) },
+      { path: '/404', element: <ErrorPage status="404" /> },
+      { path: '/403', element: <ErrorPage status="403" /> },
+      { path: '/500', element: <ErrorPage status="500" /> },
+      { path: '/', element: <Navigate to="/wel/index" replace /> },
+      { path: '/wel', element: <Navigate to="/wel/index" replace /> },
+      {
+        element: lazyPage(<Shell />),
+        children: [
+          { path: '/wel/index', element: lazyPage(<Welcome />) },
+          { path: '/info/index', element: lazyPage(<InfoPage />) },
+          { path: '/myiframe/*', element: lazyPage(<EmbeddedPage />) },
+          // Menu routes come from the user's menus (menu/routes); unknown paths end on /404.
+          { path: '*', element: lazyPage(<MenuScreen />) },
+        ],
+      },
+    ],
+  },
+]);
+
+// A 401 from any call signs out and returns to the sign-in page.
+setUnauthorizedHandler(() => void router.navigate('/login', { replace: true }));

@@ -1,0 +1,165 @@
+import { BetaSchemaForm, ProDescriptions, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { routesOf, type EntityDef, type Locale } from '@property/domain';
+import { Button, Modal, Space, message } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { APP } from '../app/config';
+import { api, type Page } from '../app/http';
+import { useButtons } from '../app/permissions';
+import { columnsOf, listQuery, type Row } from './columns';
+
+type Dialog = { mode: 'add' | 'edit' | 'view'; row?: Row } | undefined;
+
+/**
+ * The generic screen of an entity (spec §7.1): search with reset, paging,
+ * sort, column settings, add / edit / view in a dialog, delete and batch
+ * delete. Which buttons show comes from the definition and the user's codes.
+ * Page, size and filters live in the URL so a list can be shared and reloaded.
+ */
+export function CrudPage({ entity }: { entity: EntityDef }) {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language === 'en' ? 'en' : 'zh') as Locale;
+  const columns = useMemo(() => columnsOf(entity, locale), [entity, locale]);
+  const buttons = useButtons();
+  const routes = routesOf(entity);
+  const can = (action: 'add' | 'edit' | 'delete' | 'view') => buttons.has(`${entity.permission}_${action}`);
+  const canSubmit = routes.includes('submit');
+  const canRemove = routes.includes('remove');
+  const actionRef = useRef<ActionType>(undefined);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const base = entity.base;
+
+  const remove = (ids: string[]) => {
+    if (ids.length === 0) {
+      void message.warning(t('common.selectAtLeastOne'));
+      return;
+    }
+    Modal.confirm({
+      title: t('common.deleteTitle'),
+      content: t('common.deleteConfirm'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await api.post(`${base}/remove`, undefined, { ids: ids.join(',') });
+        void message.success(t('common.deleteSuccess'));
+        setSelected([]);
+        actionRef.current?.reload();
+      },
+    });
+  };
+
+  const rowActions: ProColumns<Row> = {
+    title: t('common.actions'),
+    valueType: 'option',
+    fixed: 'right',
+    width: 180,
+    render: (_, row) => (
+      <Space size={0}>
+        {can('view') && routes.includes('detail') && (
+          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
+            {t('common.view')}
+          </Button>
+        )}
+        {can('edit') && canSubmit && (
+          <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
+            {t('common.edit')}
+          </Button>
+        )}
+        {can('delete') && canRemove && (
+          <Button type="link" size="small" danger onClick={() => remove([String(row.id)])}>
+            {t('common.delete')}
+          </Button>
+        )}
+      </Space>
+    ),
+  };
+  const showActions = (can('view') && routes.includes('detail')) || (can('edit') && canSubmit) || (can('delete') && canRemove);
+  const initial = Object.fromEntries([...searchParams.entries()].filter(([k]) => k !== 'current' && k !== 'size'));
+
+  return (
+    <>
+      <ProTable<Row>
+        rowKey="id"
+        headerTitle={t(`entities.${entity.name}`)}
+        actionRef={actionRef}
+        columns={showActions ? [...columns, rowActions] : columns}
+        form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}
+        pagination={{
+          defaultCurrent: Number(searchParams.get('current') ?? 1),
+          defaultPageSize: Number(searchParams.get('size') ?? 10),
+          pageSizeOptions: APP.pageSizes,
+          showSizeChanger: true,
+        }}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          can('delete') && canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : false
+        }
+        request={async (params, sort) => {
+          const query = listQuery(entity, params, sort as Record<string, 'ascend' | 'descend'>);
+          const { current, size, ...filters } = query;
+          setSearchParams(
+            Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),
+            { replace: true },
+          );
+          const page = await api.get<Page<Row>>(`${base}/list`, { current, size, ...filters });
+          return { data: page.records, total: page.total, success: true };
+        }}
+        toolBarRender={() => [
+          can('add') && canSubmit && (
+            <Button key="add" type="primary" onClick={() => setDialog({ mode: 'add' })}>
+              {t('common.add')}
+            </Button>
+          ),
+          can('delete') && canRemove && (
+            <Button key="remove" danger onClick={() => remove(selected)}>
+              {entity.name === 'tenantPackage' ? t('common.batchDeleteSpaced') : t('common.batchDelete')}
+            </Button>
+          ),
+        ]}
+      />
+      {dialog?.mode === 'view' && (
+        <Modal open title={t('common.view')} footer={null} onCancel={() => setDialog(undefined)} width={720}>
+          <ProDescriptions<Row>
+            column={2}
+            columns={columns.filter((c) => !c.hideInForm || c.dataIndex === 'createTime') as never}
+            request={async () => ({ data: await api.get<Row>(`${base}/detail`, { id: dialog.row?.id }), success: true })}
+          />
+        </Modal>
+      )}
+      {(dialog?.mode === 'add' || dialog?.mode === 'edit') && (
+        <BetaSchemaForm<Row>
+          layoutType="ModalForm"
+          // A form name prefixes the field ids, so labels point at the dialog's inputs, not the search form's.
+          name={`${entity.name}-dialog`}
+          open
+          title={dialog.mode === 'add' ? t('common.add') : t('common.edit')}
+          columns={columns.filter((c) => !c.hideInForm && (dialog.mode === 'add' || c.valueType !== 'password')) as never}
+          modalProps={{ destroyOnHidden: true, onCancel: () => setDialog(undefined) }}
+          grid
+          colProps={{ span: 12 }}
+          request={dialog.mode === 'edit' ? async () => api.get<Row>(`${base}/detail`, { id: dialog.row?.id }) : undefined}
+          onFinish={async (values) => {
+            const body = dialog.mode === 'edit' ? { ...values, id: dialog.row?.id } : values;
+            await api.post(`${base}/submit`, body);
+            void message.success(dialog.mode === 'add' ? t('common.addSuccess') : t('common.updateSuccess'));
+            setDialog(undefined);
+            actionRef.current?.reload();
+            return true;
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The search form's own values (not paging), kept in the URL. */
+function pickSearch(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      ([k, v]) => k !== 'current' && k !== 'pageSize' && v !== undefined && v !== '' && typeof v !== 'object',
+    ),
+  );
+}

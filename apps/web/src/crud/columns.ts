@@ -1,0 +1,154 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  allFields,
+  fieldLabel,
+  VALIDATORS,
+  type EntityDef,
+  type FieldDef,
+  type FieldOptions,
+  type Locale,
+} from '@property/domain';
+import type { Rule } from 'antd/es/form';
+import { dictionaryOptions, referenceOptions } from './dictionaries';
+
+export type Row = Record<string, unknown>;
+
+/** Fields the generic screen never shows: internal columns and references by id. */
+const HIDDEN = new Set(['id', 'isDeleted', 'tenantId', 'createUser', 'createDept', 'updateUser', 'updateTime', 'status']);
+
+/** Form rules from the definition: the same messages the server answers with. */
+export function rulesOf(field: FieldDef): Rule[] {
+  const rules: Rule[] = [];
+  if (field.required) rules.push({ required: true, message: field.required });
+  const validator = field.validator ? VALIDATORS[field.validator] : undefined;
+  if (validator) {
+    rules.push({
+      validator: async (_rule, value) => {
+        if (value === undefined || value === null || value === '') return;
+        const problem = validator(value);
+        if (problem) throw new Error(field.invalid ?? problem);
+      },
+    });
+  }
+  return rules;
+}
+
+function valueTypeOf(field: FieldDef): ProColumns<Row>['valueType'] {
+  if (field.secret) return 'password';
+  if (field.options) return field.options.tree ? 'treeSelect' : 'select';
+  if (field.dict) return 'select';
+  switch (field.kind) {
+    case 'int':
+      return 'digit';
+    case 'money':
+      return 'money';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'dateTime';
+    default:
+      return 'text';
+  }
+}
+
+const splitIds = (value: unknown) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value);
+
+/**
+ * An id field whose choices come from a call: a tree or a list. Several
+ * choices travel joined by commas and come back split.
+ */
+function referenceProps(key: string, options: FieldOptions): Partial<ProColumns<Row>> {
+  const multiple = !!options.multiple;
+  return {
+    request: () => referenceOptions(options),
+    fieldProps: options.tree
+      ? {
+          // Without `cascade`, picking a node picks that node only: a department does not bring its
+          // sub-departments along. With it, checking a menu checks its pages and buttons too.
+          multiple,
+          ...(options.cascade ? { treeCheckable: true, showCheckedStrategy: 'SHOW_ALL' } : {}),
+          treeDefaultExpandAll: true,
+          fieldNames: { label: 'title', value: 'value' },
+        }
+      : { mode: multiple ? 'multiple' : undefined, showSearch: true, optionFilterProp: 'label' },
+    ...(multiple
+      ? {
+          convertValue: splitIds,
+          renderText: splitIds,
+          transform: (value: unknown) => ({ [key]: Array.isArray(value) ? value.join(',') : value }),
+        }
+      : {}),
+  };
+}
+
+/**
+ * One ProColumns array from an entity definition drives the table, the search
+ * form and the add/edit dialog: labels from the message modules, dictionary
+ * options loaded from the server, the definition's rules and messages.
+ */
+export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] {
+  const columns: ProColumns<Row>[] = [];
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (HIDDEN.has(key) || field.kind === 'json') continue;
+    const isReference = field.kind === 'long' && !field.options;
+    columns.push({
+      title: fieldLabel(locale, entity.name, key),
+      dataIndex: key,
+      valueType: valueTypeOf(field),
+      hideInTable: field.secret || isReference || (field.kind === 'text' && /remark|content|stack|params|data/i.test(key)),
+      hideInSearch: !field.search,
+      hideInForm: field.readOnly,
+      ellipsis: field.kind === 'text',
+      ...(field.dict ? { request: () => dictionaryOptions(field.dict!) } : {}),
+      ...(field.options ? referenceProps(key, field.options) : {}),
+      ...(field.secret ? { hideInDescriptions: true } : {}),
+      formItemProps: { rules: rulesOf(field) },
+      ...(field.maxLength ? { fieldProps: { maxLength: field.maxLength } } : {}),
+    });
+  }
+  // The spec's default date filter: createTime between two times (createTime_dategt / createTime_datelt).
+  columns.push({
+    title: fieldLabel(locale, entity.name, 'createTime'),
+    dataIndex: 'createTime',
+    valueType: 'dateTime',
+    hideInForm: true,
+    hideInSearch: true,
+    sorter: true,
+  });
+  columns.push({
+    title: fieldLabel(locale, entity.name, 'createTime'),
+    dataIndex: 'createTimeRange',
+    valueType: 'dateTimeRange',
+    hideInTable: true,
+    hideInForm: true,
+    hideInDescriptions: true,
+    search: {
+      transform: (value: [string, string]) => ({ createTime_dategt: value[0], createTime_datelt: value[1] }),
+    },
+  });
+  return columns;
+}
+
+/** The list query: search values as filters (text as LIKE, others as equality), plus paging and sort. */
+export function listQuery(
+  entity: EntityDef,
+  params: Record<string, unknown>,
+  sort: Record<string, 'ascend' | 'descend' | null> = {},
+): Record<string, unknown> {
+  const fields = allFields(entity);
+  const query: Record<string, unknown> = { current: params.current ?? 1, size: params.pageSize ?? 10 };
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'current' || key === 'pageSize' || value === undefined || value === '' || value === null) continue;
+    if (key.includes('_')) query[key] = value;
+    else if (fields[key]) query[fields[key].kind === 'text' ? `${key}_like` : `${key}_equal`] = value;
+  }
+  const ascs = Object.entries(sort)
+    .filter(([, d]) => d === 'ascend')
+    .map(([k]) => k);
+  const descs = Object.entries(sort)
+    .filter(([, d]) => d === 'descend')
+    .map(([k]) => k);
+  if (ascs.length) query.ascs = ascs.join(',');
+  if (descs.length) query.descs = descs.join(',');
+  return query;
+}

@@ -1,0 +1,46 @@
+import type { FieldOptions } from '@property/domain';
+import { api } from '../app/http';
+
+export interface DictItem {
+  dictKey: string;
+  dictValue: string;
+}
+
+const cache = new Map<string, Promise<DictItem[]>>();
+
+/**
+ * Entries of a dictionary, loaded from the server when a screen needs them
+ * (never a static list that goes stale), shared by every column of a page.
+ */
+export function loadDictionary(code: string): Promise<DictItem[]> {
+  let entries = cache.get(code);
+  if (!entries) {
+    entries = api.get<DictItem[]>('/blade-system/dict/dictionary', { code }).catch((error) => {
+      cache.delete(code);
+      throw error;
+    });
+    cache.set(code, entries);
+  }
+  return entries;
+}
+
+export async function dictionaryOptions(code: string): Promise<Array<{ label: string; value: string | number }>> {
+  const items = await loadDictionary(code);
+  return items.map((i) => ({ label: i.dictValue, value: /^-?\d+$/.test(i.dictKey) ? Number(i.dictKey) : i.dictKey }));
+}
+
+export function clearDictionaries(): void {
+  cache.clear();
+}
+
+/** Choices of a reference field: tree nodes as they come, list rows as { label, value: id }. */
+export async function referenceOptions(options: FieldOptions): Promise<Array<Record<string, unknown>>> {
+  const [path, search] = options.from.split('?');
+  const params = Object.fromEntries(new URLSearchParams(search ?? ''));
+  type Row = Record<string, unknown>;
+  const answer = await api.get<Row[] | { records: Row[] }>(path, params);
+  if (options.tree) return answer as Row[]; // already { title, value, children }
+  const rows = Array.isArray(answer) ? answer : answer.records;
+  const label = options.label ?? 'title';
+  return rows.map((row) => ({ label: String(row[label] ?? row.name ?? row.id), value: String(row.id) }));
+}

@@ -1,0 +1,137 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Form, Input, Tabs, Upload, message } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/http';
+import { avatarProblem } from './avatar';
+
+interface Profile {
+  avatar?: string;
+  realName?: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** /info/index: one's own profile and password. */
+export default function InfoPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Profile>();
+  const [avatar, setAvatar] = useState<string>();
+
+  useEffect(() => {
+    void api.get<Profile>('/blade-system/user/info').then((profile) => {
+      form.setFieldsValue(profile);
+      setAvatar(profile.avatar);
+    });
+  }, [form]);
+
+  const pickAvatar = (file: File) => {
+    const problem = avatarProblem(file);
+    if (problem) {
+      void message.error(t(problem));
+      return Upload.LIST_IGNORE;
+    }
+    const reader = new FileReader();
+    reader.onload = () => setAvatar(String(reader.result));
+    reader.readAsDataURL(file);
+    return false;
+  };
+
+  return (
+    <Card>
+      <Tabs
+        items={[
+          {
+            key: 'info',
+            label: t('common.userInfo'),
+            children: (
+              <Form
+                form={form}
+                layout="vertical"
+                style={{ maxWidth: 480 }}
+                onFinish={async (values) => {
+                  await api.post('/blade-system/user/update-info', { ...values, avatar });
+                  void message.success(t('common.updateSuccess'));
+                }}
+              >
+                <Form.Item label={t('common.avatar')}>
+                  <Upload accept=".jpg,.jpeg,.png" showUploadList={false} beforeUpload={pickAvatar}>
+                    <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} style={{ cursor: 'pointer' }} />
+                  </Upload>
+                </Form.Item>
+                <Form.Item
+                  name="realName"
+                  label={t('fields.user.realName')}
+                  rules={[{ required: true, message: '请输入用户姓名' }]}
+                >
+                  <Input />
+                </Form.Item>
+                <Form.Item name="name" label={t('fields.user.name')}>
+                  <Input />
+                </Form.Item>
+                <Form.Item name="phone" label={t('fields.user.phone')}>
+                  <Input />
+                </Form.Item>
+                <Form.Item name="email" label={t('fields.user.email')}>
+                  <Input />
+                </Form.Item>
+                <Button type="primary" htmlType="submit">
+                  {t('common.submit')}
+                </Button>
+              </Form>
+            ),
+          },
+          {
+            key: 'password',
+            label: t('common.changePassword'),
+            children: (
+              <Form
+                layout="vertical"
+                style={{ maxWidth: 480 }}
+                onFinish={async (values) => {
+                  await api.post('/blade-system/user/update-password', values);
+                  void message.success(t('common.updateSuccess'));
+                }}
+              >
+                <Form.Item
+                  name="oldPassword"
+                  label={t('common.oldPassword')}
+                  rules={[{ required: true, message: t('common.passwordRequired') }]}
+                >
+                  <Input.Password />
+                </Form.Item>
+                <Form.Item
+                  name="newPassword"
+                  label={t('common.newPassword')}
+                  rules={[{ required: true, message: t('common.passwordRequired') }]}
+                >
+                  <Input.Password />
+                </Form.Item>
+                <Form.Item
+                  name="newPassword1"
+                  label={t('common.confirmPassword')}
+                  dependencies={['newPassword']}
+                  rules={[
+                    { required: true, message: t('common.passwordRequired') },
+                    ({ getFieldValue }) => ({
+                      validator: async (_rule, value) => {
+                        if (value && value !== getFieldValue('newPassword'))
+                          throw new Error(t('common.registerPasswordMismatch'));
+                      },
+                    }),
+                  ]}
+                >
+                  <Input.Password />
+                </Form.Item>
+                <Button type="primary" htmlType="submit">
+                  {t('common.submit')}
+                </Button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

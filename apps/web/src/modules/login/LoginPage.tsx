@@ -1,0 +1,103 @@
+import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { captcha, signIn, type SignInForm } from '../../app/auth';
+import { APP } from '../../app/config';
+import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
+import { RegisterDialog } from './RegisterDialog';
+
+/** /login: tenant, account, password and captcha; the server's error_description shows on failure. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<SignInForm>();
+  const [image, setImage] = useState<{ key: string; image: string; enabled?: boolean }>();
+  // The field shows while the first image loads, and goes away if the server says it checks no captcha.
+  const askCaptcha = APP.captchaMode && image?.enabled !== false;
+  const [busy, setBusy] = useState(false);
+  const [registering, setRegistering] = useState(false);
+
+  const refreshCaptcha = useCallback(() => {
+    if (APP.captchaMode)
+      void captcha()
+        .then(setImage)
+        .catch(() => undefined);
+  }, []);
+  useEffect(refreshCaptcha, [refreshCaptcha]);
+
+  const submit = async (values: SignInForm) => {
+    setBusy(true);
+    try {
+      await signIn({ ...values, captchaKey: askCaptcha ? image?.key : undefined });
+      navigate('/wel/index', { replace: true });
+    } catch {
+      form.setFieldValue('captchaCode', '');
+      refreshCaptcha(); // a captcha works once
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div
+      className="login-page"
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        background: 'linear-gradient(135deg,#1f3b5c 0%,#409EFF 100%)',
+      }}
+    >
+      <Card style={{ width: 400, boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
+        <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('common.appTitle')}
+          </Typography.Title>
+          <LanguageSwitch />
+        </Space>
+        <Form form={form} size="large" onFinish={submit} initialValues={{ tenantId: APP.defaultTenantId }}>
+          {APP.tenantMode && (
+            <Form.Item name="tenantId" rules={[{ required: true, message: t('common.tenantIdRequired') }]}>
+              <Input prefix={<TeamOutlined />} placeholder={t('common.tenantId')} autoComplete="organization" />
+            </Form.Item>
+          )}
+          <Form.Item name="username" rules={[{ required: true, message: t('common.accountRequired') }]}>
+            <Input prefix={<UserOutlined />} placeholder={t('common.account')} autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" rules={[{ required: true, message: t('common.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} placeholder={t('common.password')} autoComplete="current-password" />
+          </Form.Item>
+          {askCaptcha && (
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item
+                name="captchaCode"
+                style={{ flex: 1 }}
+                rules={[{ required: true, message: t('common.captchaRequired') }]}
+              >
+                <Input prefix={<SafetyOutlined />} placeholder={t('common.captcha')} maxLength={5} />
+              </Form.Item>
+              {image && (
+                <img
+                  src={image.image}
+                  alt={t('common.captcha')}
+                  title={t('common.captchaRefresh')}
+                  onClick={refreshCaptcha}
+                  style={{ height: 40, cursor: 'pointer', borderRadius: 6, border: '1px solid #d9d9d9' }}
+                />
+              )}
+            </div>
+          )}
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('common.login')}
+          </Button>
+          <Button type="link" block onClick={() => setRegistering(true)}>
+            {t('common.register')}
+          </Button>
+        </Form>
+      </Card>
+      {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { MenusContext } from '../../app/layout/menus-context';
+import { menuIcon } from '../../app/layout/menu-icons';
+import { session } from '../../app/session';
+import { createElement } from 'react';
+
+/** /wel/index: a welcome and the user's shortcuts (the first screens of each menu group). */
+export default function Welcome() {
+  const { t } = useTranslation();
+  const menus = useContext(MenusContext) ?? [];
+  const user = session.user();
+  const shortcuts = menus.flatMap((group) => (group.children ?? []).slice(0, 2)).slice(0, 12);
+  return (
+    <div>
+      <Card>
+        <Typography.Title level={3}>{t('common.welcome')}</Typography.Title>
+        <Typography.Text type="secondary">
+          {user?.real_name || user?.account} · {t('common.tenantId')} {user?.tenant_id}
+        </Typography.Text>
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          <Col span={6}>
+            <Statistic title={t('common.menuGroups')} value={menus.length} />
+          </Col>
+          <Col span={6}>
+            <Statistic title={t('common.screens')} value={menus.reduce((n, g) => n + (g.children?.length ?? 0), 0)} />
+          </Col>
+        </Row>
+      </Card>
+      <Card title={t('common.shortcuts')} style={{ marginTop: 16 }}>
+        <Row gutter={[16, 16]}>
+          {shortcuts.map((m) => (
+            <Col key={m.id} xs={12} sm={8} md={6} lg={4}>
+              <Link to={m.path}>
+                <Card hoverable size="small" style={{ textAlign: 'center' }}>
+                  <div style={{ fontSize: 24 }}>{createElement(menuIcon(m.source))}</div>
+                  <div>{m.name}</div>
+                </Card>
+              </Link>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { paramEntity, tenantPackageEntity, userEntity } from '@property/domain';
+import { describe, expect, it } from 'vitest';
+import { columnsOf, listQuery, rulesOf } from '../src/crud/columns';
+
+const byIndex = (columns: ReturnType<typeof columnsOf>) => new Map(columns.map((c) => [String(c.dataIndex), c]));
+
+describe('the generic screen from a definition', () => {
+  it('labels fields from the message modules, in the chosen language', () => {
+    expect(byIndex(columnsOf(paramEntity, 'zh')).get('paramName')?.title).toBe('参数名称');
+    expect(byIndex(columnsOf(paramEntity, 'en')).get('paramName')?.title).toBe('Parameter name');
+  });
+
+  it('searches the fields the definition marks searchable, plus the creation time range', () => {
+    const columns = byIndex(columnsOf(paramEntity, 'zh'));
+    expect(columns.get('paramName')?.hideInSearch).toBe(false);
+    expect(columns.get('paramValue')?.hideInSearch).toBe(true);
+    const range = columns.get('createTimeRange')!;
+    const transform = (range.search as { transform: (v: [string, string]) => unknown }).transform;
+    expect(transform(['2026-01-01 00:00:00', '2026-01-31 23:59:59'])).toEqual({
+      createTime_dategt: '2026-01-01 00:00:00',
+      createTime_datelt: '2026-01-31 23:59:59',
+    });
+  });
+
+  it('keeps secrets out of the table and server-owned fields out of the form', () => {
+    const columns = byIndex(columnsOf(userEntity, 'zh'));
+    expect(columns.get('password')).toMatchObject({ valueType: 'password', hideInTable: true });
+    expect(columns.get('createTime')?.hideInForm).toBe(true);
+  });
+
+  it('gives reference fields their choices and joins several with commas', () => {
+    const columns = byIndex(columnsOf(userEntity, 'zh'));
+    const roles = columns.get('roleId')!;
+    expect(roles.valueType).toBe('treeSelect');
+    expect((roles as { transform: (v: unknown) => unknown }).transform(['1', '2'])).toEqual({ roleId: '1,2' });
+    expect((roles as { convertValue: (v: unknown) => unknown }).convertValue('1,2')).toEqual(['1', '2']);
+    expect((roles as { renderText: (v: unknown) => unknown }).renderText('1,2')).toEqual(['1', '2']);
+    expect(roles.fieldProps).not.toHaveProperty('treeCheckable');
+    const menus = byIndex(columnsOf(tenantPackageEntity, 'zh')).get('menuId')!;
+    expect(menus.valueType).toBe('treeSelect');
+    expect(menus.fieldProps).toMatchObject({ treeCheckable: true, showCheckedStrategy: 'SHOW_ALL' });
+  });
+
+  it("checks with the spec's messages, the same the server answers", async () => {
+    const [required] = rulesOf(paramEntity.fields.paramName);
+    expect(required).toMatchObject({ required: true, message: '请输入参数名称' });
+    const phone = rulesOf(userEntity.fields.phone)[0] as { validator: (r: unknown, v: unknown) => Promise<void> };
+    await expect(phone.validator({}, '1380013800')).rejects.toThrow('手机号码长度不为11位');
+    await expect(phone.validator({}, '13800138000')).resolves.toBeUndefined();
+  });
+
+  it("turns search values into the API's filters, paging and sort", () => {
+    expect(
+      listQuery(
+        paramEntity,
+        { current: 2, pageSize: 30, paramName: '参数', createTime_dategt: 'x' },
+        { paramKey: 'ascend', createTime: 'descend' },
+      ),
+    ).toEqual({
+      current: 2,
+      size: 30,
+      paramName_like: '参数',
+      createTime_dategt: 'x',
+      ascs: 'paramKey',
+      descs: 'createTime',
+    });
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * End-to-end harness: the real server (fresh database) serving the built
+ * console, and Debian's Chromium driven by playwright-core.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../../server/test/harness';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasBrowser = existsSync(CHROMIUM);
+
+const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../../../artifacts/screenshots', import.meta.url));
+
+/** Builds the console once per run (the server serves apps/web/dist). */
+export function buildConsole(): void {
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${WEB_ROOT}/index.html`)) return;
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: 'inherit',
+  });
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function startE2E(): Promise<E2E> {
+  const server = await startServer({ webRoot: WEB_ROOT });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return {
+    server,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false });
+}
+
+/** Signs in through the form (the test server checks no captcha, so the page does not ask for one). */
+export async function signIn(page: Page, baseUrl: string, account: string, password: string, tenantId = '000000'): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByPlaceholder('租户编号').fill(tenantId);
+  await page.getByPlaceholder('账号').fill(account);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}

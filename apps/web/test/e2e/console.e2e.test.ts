@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildConsole, hasBrowser, screenshot, signIn, startE2E, type E2E } from './browser';
+
+/**
+ * The console in a real browser against the real server. Runs in order: one
+ * signed-in session walks through the screens a platform administrator uses.
+ */
+describe.skipIf(!hasBrowser)('the console in Chromium', () => {
+  let e2e: E2E;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    buildConsole();
+    e2e = await startE2E();
+    page = e2e.page;
+    url = e2e.server.url;
+  }, 240_000);
+  afterAll(async () => e2e?.close());
+
+  it('sends a visitor without a session to the sign-in page', async () => {
+    await page.goto(`${url}/system/user`);
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await expect(page.getByPlaceholder('验证码').count()).resolves.toBe(0);
+    await screenshot(page, '01-login');
+  });
+
+  it("shows the server's message for a wrong password, then signs in", async () => {
+    await signIn(page, url, 'admin', 'wrong-password');
+    await page.getByText('用户名或密码错误').waitFor();
+    expect(page.url()).toContain('/login');
+    await signIn(page, url, 'admin', 'admin');
+    await page.waitForURL('**/wel/index');
+    await page.getByText('欢迎使用物业管理平台').waitFor();
+    await screenshot(page, '02-welcome');
+  });
+
+  it('opens users from the sidebar and lists them', async () => {
+    await page
+      .getByRole('menuitem', { name: /系统管理/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: '用户管理' }).click();
+    await page.waitForURL('**/system/user');
+    await page.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
+    await screenshot(page, '03-users');
+  });
+
+  it('adds a user: validation messages first, then saved', async () => {
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const dialog = page.locator('.ant-modal').last();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入登录账号').waitFor();
+    await dialog.getByText('请输入用户姓名').waitFor();
+    await screenshot(page, '04-user-form-errors');
+    await dialog.getByLabel('登录账号').fill('e2e.user');
+    await dialog.getByLabel('用户姓名').fill('端到端');
+    await dialog.getByLabel('所属角色').click();
+    await page.locator('.ant-select-tree-title', { hasText: '用户' }).first().click();
+    await dialog.getByLabel('所属部门').click({ force: true });
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: '总部' }).first().click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    await page.locator('.ant-table-row', { hasText: 'e2e.user' }).waitFor();
+  });
+
+  it('searches the list and keeps the query in the address', async () => {
+    await page.locator('.ant-pro-query-filter').getByLabel('登录账号').fill('e2e');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.waitForURL(/account=e2e/);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+  });
+
+  it('deletes with the confirmation', async () => {
+    await page
+      .locator('.ant-table-row', { hasText: 'e2e.user' })
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page.getByText('确定将选择数据删除?').waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('删除成功').waitFor();
+  });
+
+  it('warns when batch delete has nothing selected', async () => {
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await page
+      .locator('.ant-pro-table-list-toolbar')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page.getByText('请选择至少一条数据').waitFor();
+  });
+
+  it('locks the screen and unlocks it with the lock password', async () => {
+    await page.getByRole('button', { name: '锁屏' }).click();
+    await page.getByPlaceholder('锁屏密码').fill('0000');
+    await page
+      .locator('.ant-modal')
+      .last()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.waitForURL('**/lock');
+    await page.goto(`${url}/system/user`);
+    await page.waitForURL('**/lock');
+    await screenshot(page, '05-lock');
+    await page.getByPlaceholder('锁屏密码').fill('0000');
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    await page.waitForURL('**/wel/index');
+  });
+
+  it('switches to English and back', async () => {
+    await page.getByRole('button', { name: '语言' }).hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByText('Welcome to the Property Management Platform').waitFor();
+    await screenshot(page, '06-english');
+    await page.getByRole('button', { name: 'Language' }).hover();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByText('欢迎使用物业管理平台').waitFor();
+  });
+
+  it('returns to the sign-in page when the session is revoked (401)', async () => {
+    const token = await page.evaluate(() => document.cookie.match(/saber-access-token=([^;]+)/)?.[1]);
+    await fetch(`${url}/api/blade-auth/oauth/logout`, { headers: { 'Blade-Auth': `bearer ${decodeURIComponent(token ?? '')}` } });
+    await page.goto(`${url}/system/param`);
+    await page.waitForURL('**/login');
+  });
+});

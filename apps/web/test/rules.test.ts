@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { screenClass } from '../src/app/config';
+import { badgeCount } from '../src/app/error-log';
+import { guardRedirect } from '../src/app/guard';
+import { refreshDue } from '../src/app/session';
+import { closable, closeAll, closeOthers, closeTab, HOME_TAB, openTab, type Tab } from '../src/app/tabs';
+import { searchMenus, type MenuNode } from '../src/app/menus';
+import { registrationProblem } from '../src/modules/login/registration';
+import { avatarProblem } from '../src/modules/info/avatar';
+
+describe('route guard (spec §4)', () => {
+  it.each([
+    [{ path: '/', signedIn: true, locked: false }, '/wel/index'],
+    [{ path: '/', signedIn: false, locked: false }, '/login'],
+    [{ path: '/system/user', signedIn: false, locked: false }, '/login'],
+    [{ path: '/404', signedIn: false, locked: false }, null],
+    [{ path: '/lock', signedIn: false, locked: false }, null],
+    [{ path: '/login', signedIn: true, locked: false }, '/wel/index'],
+    [{ path: '/system/user', signedIn: true, locked: true }, '/lock'],
+    [{ path: '/lock', signedIn: true, locked: true }, null],
+    [{ path: '/system/user', signedIn: true, locked: false }, null],
+  ])('%j → %s', (state, target) => {
+    expect(guardRedirect(state)).toBe(target);
+  });
+});
+
+describe('tab rules (spec §2.2)', () => {
+  const user: Tab = { path: '/system/user', title: '用户管理' };
+  const role: Tab = { path: '/authority/role', title: '角色管理' };
+
+  it('opens each page once, home first', () => {
+    const tabs = openTab(openTab([], user), user);
+    expect(tabs.map((t) => t.path)).toEqual([HOME_TAB.path, user.path]);
+  });
+  it('never closes the home tab nor the last tab', () => {
+    expect(closable([HOME_TAB, user], HOME_TAB)).toBe(false);
+    expect(closable([user], user)).toBe(false);
+    expect(closable([HOME_TAB, user], user)).toBe(true);
+  });
+  it('closing the active tab moves to its left neighbour', () => {
+    expect(closeTab([HOME_TAB, user, role], role.path, role.path)).toEqual({ tabs: [HOME_TAB, user], next: user.path });
+    expect(closeTab([HOME_TAB, user, role], user.path, role.path).next).toBe(role.path);
+  });
+  it('close others keeps home and the active tab; close all returns to the welcome page', () => {
+    expect(closeOthers([HOME_TAB, user, role], role.path)).toEqual([HOME_TAB, role]);
+    expect(closeAll()).toEqual({ tabs: [HOME_TAB], next: '/wel/index' });
+  });
+});
+
+describe('token refresh timing', () => {
+  const issued = 1_000_000;
+  it('is not due before tokenTime (3000 s) minus one 10 s check', () => {
+    expect(refreshDue(issued, issued + 2989_000)).toBe(false);
+  });
+  it('is due from one check before tokenTime, so a refresh never comes after the token lapsed', () => {
+    expect(refreshDue(issued, issued + 2990_000)).toBe(true);
+    expect(refreshDue(issued, issued + 3005_000)).toBe(true);
+  });
+  it('never without a token time', () => {
+    expect(refreshDue(0, issued)).toBe(false);
+  });
+});
+
+describe('registration checks, in order, as warnings (spec §5)', () => {
+  it.each([
+    [{}, false, 'common.registerNeedTenant'],
+    [{ tenantId: '000000' }, false, 'common.registerNeedAccount'],
+    [{}, true, 'common.registerNeedAccount'],
+    [{ account: 'a', password: 'x' }, true, 'common.registerNeedPassword'],
+    [{ account: 'a', password: 'x', password2: 'y' }, true, 'common.registerPasswordMismatch'],
+    [{ account: 'a', password: 'x', password2: 'x' }, true, undefined],
+  ])('%j (tenant known: %s) → %s', (form, known, problem) => {
+    expect(registrationProblem(form, known)).toBe(problem);
+  });
+});
+
+describe('small rules', () => {
+  it('menu search matches leaf names by prefix, ignoring case', () => {
+    const menus: MenuNode[] = [
+      {
+        id: '1',
+        parentId: '0',
+        code: 'system',
+        name: 'System',
+        path: '/system',
+        sort: 1,
+        category: 1,
+        children: [
+          { id: '2', parentId: '1', code: 'user', name: 'Users', path: '/system/user', sort: 1, category: 1 },
+          { id: '3', parentId: '1', code: 'role', name: 'Roles of users', path: '/authority/role', sort: 2, category: 1 },
+        ],
+      },
+    ];
+    expect(searchMenus(menus, 'us').map((m) => m.code)).toEqual(['user']);
+    expect(searchMenus(menus, 'SYS')).toEqual([]); // groups are not results
+    expect(searchMenus(menus, '  ')).toEqual([]);
+  });
+  it('error-log badge caps at 99', () => {
+    expect(badgeCount(5)).toBe('5');
+    expect(badgeCount(99)).toBe('99');
+    expect(badgeCount(120)).toBe('99+');
+  });
+  it('screen classes by width (spec §9)', () => {
+    expect([1300, 1200, 1000, 992, 800, 768, 500].map(screenClass)).toEqual([3, 3, 2, 2, 1, 1, 0]);
+  });
+  it('avatars: jpg or png, at most 500kb', () => {
+    expect(avatarProblem({ type: 'image/png', size: 500 * 1024 })).toBeUndefined();
+    expect(avatarProblem({ type: 'image/gif', size: 10 })).toBe('common.avatarType');
+    expect(avatarProblem({ type: 'image/jpeg', size: 500 * 1024 + 1 })).toBe('common.avatarSize');
+  });
+});
