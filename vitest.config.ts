@@ -25,6 +25,9 @@ const e2e: TestProjectInlineConfiguration = {
   test: {
     name: 'e2e',
     include: ['apps/web/test/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['apps/web/test/e2e/global-setup.ts'],
+    // One browser and one server at a time: steadier on two cores.
+    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -1,3 +1,4 @@
+import { menuName, type Locale } from '@property/domain';
 import { api } from './http';
 
 /** A menu of menu/routes. */
@@ -29,6 +30,15 @@ export async function loadButtons(): Promise<Set<string>> {
     });
   walk(owners);
   return codes;
+}
+
+/** The tree with each menu's name in the chosen language (seeded menus have English names by code). */
+export function localizeMenus(nodes: MenuNode[], locale: Locale): MenuNode[] {
+  return nodes.map((m) => ({
+    ...m,
+    name: menuName(locale, m.code, m.name),
+    ...(m.children ? { children: localizeMenus(m.children, locale) } : {}),
+  }));
 }
 
 export function flattenMenus(nodes: MenuNode[]): MenuNode[] {

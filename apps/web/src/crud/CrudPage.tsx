@@ -1,7 +1,7 @@
 import { BetaSchemaForm, ProDescriptions, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { routesOf, type EntityDef, type Locale } from '@property/domain';
 import { Button, Modal, Space, message } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APP } from '../app/config';
@@ -11,19 +11,38 @@ import { columnsOf, listQuery, type Row } from './columns';
 
 type Dialog = { mode: 'add' | 'edit' | 'view'; row?: Row } | undefined;
 
+/** What a screen built on the generic one can add: its own row and toolbar buttons. */
+export interface CrudExtras {
+  /** Extra buttons after view / edit / delete on each row. */
+  rowActions?: (row: Row, reload: () => void) => ReactNode;
+  /** Extra toolbar buttons after add / delete, given the selected ids. */
+  toolbar?: (selected: string[], reload: () => void) => ReactNode[];
+  /** Hides the view button (tenant packages have none). */
+  noView?: boolean;
+  /** Fixed filters sent with every list call (e.g. the chosen garden). */
+  fixedQuery?: Record<string, string>;
+}
+
 /**
  * The generic screen of an entity (spec §7.1): search with reset, paging,
  * sort, column settings, add / edit / view in a dialog, delete and batch
  * delete. Which buttons show comes from the definition and the user's codes.
  * Page, size and filters live in the URL so a list can be shared and reloaded.
  */
-export function CrudPage({ entity }: { entity: EntityDef }) {
+export function CrudPage({
+  entity,
+  rowActions: extraRowActions,
+  toolbar,
+  noView,
+  fixedQuery,
+}: { entity: EntityDef } & CrudExtras) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === 'en' ? 'en' : 'zh') as Locale;
   const columns = useMemo(() => columnsOf(entity, locale), [entity, locale]);
   const buttons = useButtons();
   const routes = routesOf(entity);
-  const can = (action: 'add' | 'edit' | 'delete' | 'view') => buttons.has(`${entity.permission}_${action}`);
+  const can = (action: 'add' | 'edit' | 'delete' | 'view') =>
+    buttons.has(`${entity.permission}_${action}`) && !(action === 'view' && noView);
   const canSubmit = routes.includes('submit');
   const canRemove = routes.includes('remove');
   const actionRef = useRef<ActionType>(undefined);
@@ -31,6 +50,7 @@ export function CrudPage({ entity }: { entity: EntityDef }) {
   const [dialog, setDialog] = useState<Dialog>();
   const [searchParams, setSearchParams] = useSearchParams();
   const base = entity.base;
+  const reload = () => actionRef.current?.reload();
 
   const remove = (ids: string[]) => {
     if (ids.length === 0) {
@@ -73,10 +93,12 @@ export function CrudPage({ entity }: { entity: EntityDef }) {
             {t('common.delete')}
           </Button>
         )}
+        {extraRowActions?.(row, reload)}
       </Space>
     ),
   };
-  const showActions = (can('view') && routes.includes('detail')) || (can('edit') && canSubmit) || (can('delete') && canRemove);
+  const showActions =
+    !!extraRowActions || (can('view') && routes.includes('detail')) || (can('edit') && canSubmit) || (can('delete') && canRemove);
   const initial = Object.fromEntries([...searchParams.entries()].filter(([k]) => k !== 'current' && k !== 'size'));
 
   return (
@@ -104,7 +126,7 @@ export function CrudPage({ entity }: { entity: EntityDef }) {
             Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),
             { replace: true },
           );
-          const page = await api.get<Page<Row>>(`${base}/list`, { current, size, ...filters });
+          const page = await api.get<Page<Row>>(`${base}/list`, { current, size, ...filters, ...fixedQuery });
           return { data: page.records, total: page.total, success: true };
         }}
         toolBarRender={() => [
@@ -118,6 +140,7 @@ export function CrudPage({ entity }: { entity: EntityDef }) {
               {entity.name === 'tenantPackage' ? t('common.batchDeleteSpaced') : t('common.batchDelete')}
             </Button>
           ),
+          ...(toolbar?.(selected, reload) ?? []),
         ]}
       />
       {dialog?.mode === 'view' && (

@@ -2,7 +2,6 @@
  * End-to-end harness: the real server (fresh database) serving the built
  * console, and Debian's Chromium driven by playwright-core.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -10,17 +9,15 @@ import { startServer, type TestServer } from '../../../server/test/harness';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasBrowser = existsSync(CHROMIUM);
+// On a developer's machine without Chromium the browser tests skip; in CI a missing browser is a failure.
+if (!hasBrowser && process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}; CI installs Debian's chromium`);
 
 const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../artifacts/screenshots', import.meta.url));
 
-/** Builds the console once per run (the server serves apps/web/dist). */
+/** The console is built once per run by global-setup.ts; this only checks that it is there. */
 export function buildConsole(): void {
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${WEB_ROOT}/index.html`)) return;
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    stdio: 'inherit',
-  });
+  if (!existsSync(`${WEB_ROOT}/index.html`)) throw new Error(`No console build in ${WEB_ROOT}: run the e2e project`);
 }
 
 export interface E2E {

@@ -106,6 +106,7 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
     await page.waitForURL('**/lock');
     await page.goto(`${url}/system/user`);
     await page.waitForURL('**/lock');
+    await page.getByPlaceholder('锁屏密码').waitFor();
     await screenshot(page, '05-lock');
     await page.getByPlaceholder('锁屏密码').fill('0000');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
@@ -120,6 +121,16 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
     await page.getByRole('button', { name: 'Language' }).hover();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await page.getByText('欢迎使用物业管理平台').waitFor();
+  });
+
+  it('narrows the sidebar to a top menu and back', async () => {
+    const header = page.getByRole('menu', { name: '顶部菜单' });
+    const sider = page.locator('.ant-pro-sider');
+    await header.getByRole('menuitem', { name: /物业管理/ }).click();
+    await sider.getByText('社区资源').waitFor();
+    await expect(sider.getByText('系统管理').count()).resolves.toBe(0);
+    await header.getByRole('menuitem', { name: /全部菜单/ }).click();
+    await sider.getByText('系统管理').waitFor();
   });
 
   it('returns to the sign-in page when the session is revoked (401)', async () => {

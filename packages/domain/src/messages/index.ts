@@ -19,3 +19,5 @@ export function fieldLabel(locale: Locale, entity: string, field: string): strin
   if (fields.common && Object.hasOwn(fields.common, field)) return fields.common[field] as string;
   return field;
 }
+
+export { MENU_NAMES_EN, menuName } from './menu-names';

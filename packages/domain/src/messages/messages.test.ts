@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allFields } from '../define';
 import { ENTITIES } from '../entities/index';
-import { en, fieldLabel, MESSAGES, zh, type Locale } from './index';
+import { en, fieldLabel, MENU_NAMES_EN, menuName, MESSAGES, zh, type Locale } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -112,5 +112,14 @@ describe('fieldLabel', () => {
   it('does not take inherited object properties for labels', () => {
     expect(fieldLabel('zh', 'user', 'toString')).toBe('toString');
     expect(fieldLabel('zh', 'constructor', 'name')).toBe('name');
+  });
+});
+
+describe('menu names in English', () => {
+  it('names menus by code in English and keeps the server name otherwise', () => {
+    expect(menuName('en', 'user', '用户管理')).toBe('Users');
+    expect(menuName('zh', 'user', '用户管理')).toBe('用户管理');
+    expect(menuName('en', 'my-custom-menu', '自定义')).toBe('自定义');
+    for (const name of Object.values(MENU_NAMES_EN)) expect(name).toMatch(/^[A-Z][A-Za-z -]+$/);
   });
 });

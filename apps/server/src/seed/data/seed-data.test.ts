@@ -1,3 +1,4 @@
+import { MENU_NAMES_EN } from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_DICTS, SYSTEM_DICTS } from './dictionaries';
 import { MENUS, TOP_MENUS, crudButtons, type ButtonSeed, type MenuSeed } from './menus';
@@ -142,5 +143,12 @@ describe('menus', () => {
     for (const code of listed) expect(known.has(code), code).toBe(true);
     expect([...known].filter((c) => !listed.includes(c))).toEqual([]);
     expect(duplicates(TOP_MENUS.map((t) => t.code))).toEqual([]);
+  });
+});
+
+describe('menu names', () => {
+  it('has an English name for every seeded menu and top menu, so the English console is complete', () => {
+    const codes = [...allMenus().map((m) => m.code), ...TOP_MENUS.map((t) => t.code)];
+    expect(codes.filter((code) => !Object.hasOwn(MENU_NAMES_EN, code))).toEqual([]);
   });
 });

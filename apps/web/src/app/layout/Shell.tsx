@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
 import { APP } from '../config';
-import { flattenMenus, loadButtons, loadMenus, type MenuNode } from '../menus';
+import { flattenMenus, loadButtons, loadMenus, localizeMenus, type MenuNode } from '../menus';
 import { ButtonsContext } from '../permissions';
 import { session } from '../session';
 import { storage } from '../storage';
@@ -14,6 +14,7 @@ import { HeaderActions } from './HeaderActions';
 import { menuIcon } from './menu-icons';
 import { MenusContext } from './menus-context';
 import { TabBar } from './TabBar';
+import { TopMenus } from './TopMenus';
 import { THEMES } from './themes';
 
 /** Menus → ProLayout's route data; external items (isOpen 2) open in a new window. */
@@ -30,17 +31,20 @@ function toRoutes(nodes: MenuNode[]): MenuDataItem[] {
 
 /** The console's frame: header, sidebar menu tree, tab bar, watermark, and the page. */
 export default function Shell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const [themeKey, setThemeKey] = useState(storage.get<string>('theme') ?? 'default');
   const theme = THEMES.find((th) => th.key === themeKey) ?? THEMES[0];
-  const menus = useQuery({ queryKey: ['menus'], queryFn: () => loadMenus() });
+  const [topMenuId, setTopMenuId] = useState<string>();
+  const menus = useQuery({ queryKey: ['menus', topMenuId], queryFn: () => loadMenus(topMenuId) });
   const buttons = useQuery({ queryKey: ['buttons'], queryFn: loadButtons });
   const user = session.user();
 
   useEffect(() => startTokenRefresh(), []);
-  const routes = useMemo(() => toRoutes(menus.data ?? []), [menus.data]);
-  const flat = useMemo(() => flattenMenus(menus.data ?? []), [menus.data]);
+  const locale = i18n.language === 'en' ? 'en' : 'zh';
+  const tree = useMemo(() => (menus.data ? localizeMenus(menus.data, locale) : null), [menus.data, locale]);
+  const routes = useMemo(() => toRoutes(tree ?? []), [tree]);
+  const flat = useMemo(() => flattenMenus(tree ?? []), [tree]);
   const titleOf = useCallback(
     (path: string) => (path === '/info/index' ? t('common.userInfo') : flat.find((m) => m.path === path)?.name),
     [flat, t],
@@ -51,7 +55,7 @@ export default function Shell() {
   };
 
   return (
-    <MenusContext.Provider value={menus.data ?? null}>
+    <MenusContext.Provider value={tree}>
       <ButtonsContext.Provider value={buttons.data ?? new Set()}>
         <ProLayout
           title={t('common.appTitle')}
@@ -82,7 +86,8 @@ export default function Shell() {
               colorBgMenuItemSelected: storage.get<string>('colour') ?? APP.colour,
             },
           }}
-          actionsRender={() => [<HeaderActions key="actions" menus={menus.data ?? []} onTheme={chooseTheme} />]}
+          headerContentRender={() => <TopMenus selected={topMenuId} onSelect={setTopMenuId} />}
+          actionsRender={() => [<HeaderActions key="actions" menus={tree ?? []} onTheme={chooseTheme} />]}
           contentStyle={{ padding: 0 }}
         >
           <TabBar titleOf={titleOf} />

@@ -61,7 +61,7 @@ export function TabBar({ titleOf }: { titleOf: (path: string) => string | undefi
           onEdit={(key, action) => action === 'remove' && go(closeTab(tabs, String(key), pathname))}
           items={tabs.map((tab) => ({
             key: tab.path,
-            label: tab.title === HOME_TAB.title ? t('common.home') : tab.title,
+            label: tab.title === HOME_TAB.title ? t('common.home') : (titleOf(tab.path) ?? tab.title),
             closable: closable(tabs, tab),
           }))}
           style={{ marginBottom: 0 }}

@@ -1,0 +1,46 @@
+import { menuName } from '@property/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Menu } from 'antd';
+import { createElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../http';
+import { menuIcon } from './menu-icons';
+
+interface TopMenu {
+  id: string;
+  code: string;
+  name: string;
+  source?: string;
+}
+
+/**
+ * The header's top menus (spec §2.2): each narrows the sidebar to the menus granted to it
+ * (menu/routes?topMenuId=); the first item shows every menu. Hidden when the tenant has none.
+ */
+export function TopMenus({ selected, onSelect }: { selected?: string; onSelect: (topMenuId?: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'zh';
+  const topMenus = useQuery({
+    queryKey: ['top-menus'],
+    queryFn: () => api.get<TopMenu[]>('/blade-system/menu/top-menu'),
+  });
+  if (!topMenus.data?.length) return null;
+  const ALL = 'all';
+  return (
+    <Menu
+      mode="horizontal"
+      aria-label={t('common.topMenus')}
+      selectedKeys={[selected ?? ALL]}
+      onClick={({ key }) => onSelect(key === ALL ? undefined : key)}
+      style={{ borderBottom: 'none', background: 'transparent', minWidth: 0, flex: 1 }}
+      items={[
+        { key: ALL, label: t('common.allMenus'), icon: createElement(menuIcon('AppstoreOutlined')) },
+        ...topMenus.data.map((m) => ({
+          key: m.id,
+          label: menuName(locale, m.code, m.name),
+          icon: createElement(menuIcon(m.source)),
+        })),
+      ]}
+    />
+  );
+}
