@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenClass } from '../src/app/config';
 import { badgeCount } from '../src/app/error-log';
-import { guardRedirect } from '../src/app/guard';
+import { guardRedirect, newWindowAddress } from '../src/app/guard';
 import { refreshDue } from '../src/app/session';
 import { closable, closeAll, closeOthers, closeTab, HOME_TAB, openTab, type Tab } from '../src/app/tabs';
 import { searchMenus, type MenuNode } from '../src/app/menus';
@@ -21,6 +21,14 @@ describe('route guard (spec §4)', () => {
     [{ path: '/system/user', signedIn: true, locked: false }, null],
   ])('%j → %s', (state, target) => {
     expect(guardRedirect(state)).toBe(target);
+  });
+});
+
+describe('routes with a target query open a new window (spec §4)', () => {
+  it('opens the address without the target parameter, keeping the others', () => {
+    expect(newWindowAddress('/report/view', '?target=_blank&id=7')).toEqual({ url: '/report/view?id=7', target: '_blank' });
+    expect(newWindowAddress('/report/view', '?target=_blank')).toEqual({ url: '/report/view', target: '_blank' });
+    expect(newWindowAddress('/system/user', '?account=e2e')).toBeNull();
   });
 });
 

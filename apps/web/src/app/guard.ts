@@ -22,3 +22,16 @@ export function guardRedirect({ path, signedIn, locked }: GuardState): string | 
   }
   return PUBLIC_PATHS.includes(path) ? null : '/login';
 }
+
+/**
+ * A route with a `target` query (e.g. `?target=_blank`) opens in a new window (spec §4): the
+ * address to open there, without the `target` parameter, or null for an ordinary route.
+ */
+export function newWindowAddress(path: string, search: string): { url: string; target: string } | null {
+  const params = new URLSearchParams(search);
+  const target = params.get('target');
+  if (!target) return null;
+  params.delete('target');
+  const rest = params.toString();
+  return { url: rest ? `${path}?${rest}` : path, target };
+}

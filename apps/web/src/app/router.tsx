@@ -1,8 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Spin } from 'antd';
 import { useSession } from './use-session';
-import { guardRedirect } from './guard';
+import { guardRedirect, newWindowAddress } from './guard';
 import { setUnauthorizedHandler } from './http';
 import { ErrorPage } from '../pages/ErrorPage';
 
@@ -24,9 +24,16 @@ const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspe
 
 /** The route guard of spec §4 on every navigation. */
 function Guard() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { signedIn, locked } = useSession();
   const target = guardRedirect({ path: pathname, signedIn, locked });
+  const newWindow = target ? null : newWindowAddress(pathname, search);
+  useEffect(() => {
+    if (!newWindow) return;
+    window.open(newWindow.url, newWindow.target);
+    void router.navigate(-1);
+  }, [newWindow?.url, newWindow?.target]);
+  if (newWindow) return null;
   return target && target !== pathname ? <Navigate to={target} replace /> : <Outlet />;
 }
 
