@@ -36,6 +36,7 @@ const onPostgres: TestProjectInlineConfiguration = {
   test: {
     name: 'postgres',
     include: ['apps/server/test/**/*.test.ts'],
+    globalSetup: ['apps/server/test/postgres-setup.ts'],
     env: { DB_KIND: 'postgres' },
     testTimeout: 60_000,
     hookTimeout: 120_000,

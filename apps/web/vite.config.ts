@@ -1,11 +1,25 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// react-router's package points every bundler at its development build; a production bundle takes its production build.
+const routerDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:8080' } },
+  resolve:
+    command === 'build'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(routerDist, 'dom-export.mjs') },
+          ],
+        }
+      : {},
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
   },
-});
+}));

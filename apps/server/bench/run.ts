@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --rows 100000 --seconds 5 --connections 50]
+ * npm run bench [-- --rows 100000 --seconds 5 --connections 50 --import-houses 10000 --houses 1000000]
  *
  * Measures the generic list/detail calls on a large table three ways, in one
  * run on one database: the SQL alone, a bare Fastify route running the same
@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config';
 import { md5Hex } from '../src/platform/auth/password';
 import { openDatabase } from '../src/platform/db/database';
 import { createTestDatabase } from '../test/harness';
+import { benchCommunity } from './community';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -144,6 +145,15 @@ for (const [i, c] of cases.entries()) {
     ].join(' | ') + (apiRun.errors || bareRun.errors ? `  (non-2xx: bare ${bareRun.errors}, api ${apiRun.errors})` : ''),
   );
 }
+
+await benchCommunity({
+  built,
+  apiPort,
+  token,
+  load,
+  importRows: flag('import-houses', 10_000),
+  largeRows: flag('houses', 1_000_000),
+});
 
 await bare.close();
 await built.close();

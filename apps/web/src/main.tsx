@@ -1,4 +1,5 @@
 import '@ant-design/v5-patch-for-react-19';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/i18n';
@@ -8,4 +9,6 @@ import { recordError } from './app/error-log';
 window.addEventListener('error', (event) => recordError('error', event.error ?? event.message, 'window.onerror'));
 window.addEventListener('unhandledrejection', (event) => recordError('unhandledrejection', event.reason, 'promise'));
 
-createRoot(document.getElementById('root')!).render(<App />);
+// The first render as a transition: React yields to the browser while it renders, instead of one long task.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(<App />));

@@ -76,6 +76,11 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   platformAdminOnly?: boolean;
   /** Columns (beyond tenant) that are unique among live rows, with the message when taken. */
   unique?: ReadonlyArray<{ fields: ReadonlyArray<keyof F & string>; message: string }>;
+  /**
+   * Extra indexes of live rows for the list filters screens use most (e.g.
+   * house by garden and building); each is led by tenant_id when tenant-owned.
+   */
+  indexes?: ReadonlyArray<ReadonlyArray<keyof F & string>>;
 }
 
 export type GenericRoute = 'list' | 'page' | 'detail' | 'submit' | 'remove';

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services';
 import { registerAuthModule } from './auth/index';
+import { registerCommunityModule } from './community/index';
 import { registerSystemModule } from './system/index';
 
 /** Every module's routes, in one place so a reader finds them all. */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
   registerAuthModule(app, services);
   registerSystemModule(app, services);
+  registerCommunityModule(app, services);
 }

@@ -5,6 +5,7 @@ import { provisionTenant } from '../modules/system/tenant-service';
 import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from './data/dictionaries';
 import { MENUS, TOP_MENUS, type MenuSeed } from './data/menus';
 import { REGIONS } from './data/regions';
+import { seedDemoCommunity } from './community';
 import { seedPlatformOrganisation } from './organisation';
 
 /** Held while seeding, so instances starting together seed once. */
@@ -20,9 +21,12 @@ export async function seed(services: Services): Promise<void> {
   await services.db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
     const done = await sql`select 1 from blade_tenant where tenant_id = '000000'`.execute(tx);
-    if (done.rows.length > 0) return;
-    await seedPlatform(tx);
-    if (services.config.seedDemo) await seedDemoTenant(tx);
+    if (done.rows.length === 0) {
+      await seedPlatform(tx);
+      if (services.config.seedDemo) await seedDemoTenant(tx);
+    }
+    // Business demo data checks for itself, so a database seeded before a module existed gets it too.
+    if (services.config.seedDemo) await seedDemoCommunity(tx, DEMO_TENANT);
   });
 }
 

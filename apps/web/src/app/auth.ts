@@ -1,4 +1,3 @@
-import { md5 } from 'js-md5';
 import { APP } from './config';
 import { request } from './http';
 import { refreshDue, session, type TokenAnswer } from './session';
@@ -15,6 +14,7 @@ const TOKEN = '/blade-auth/oauth/token';
 
 /** Password (with captcha) sign-in: the password travels as the MD5 of what was typed. */
 export async function signIn(form: SignInForm): Promise<TokenAnswer> {
+  const { md5 } = await import('js-md5'); // loads with the first sign-in, not with the page
   const answer = await request<TokenAnswer>('POST', TOKEN, {
     params: {
       tenantId: form.tenantId,
@@ -40,15 +40,23 @@ export async function captcha(): Promise<{ key: string; image: string; enabled?:
 
 let refreshing: Promise<void> | undefined;
 
-/** One refresh at a time; the new tokens replace the old (refresh tokens work once). */
-export function refreshToken(): Promise<void> {
+/**
+ * One refresh at a time; the new tokens replace the old (refresh tokens work once).
+ * `choice` switches department and role (switch mode): sent as Dept-Id / Role-Id.
+ */
+export function refreshToken(choice?: { deptId: string; roleId: string }): Promise<void> {
+  if (choice && refreshing) return refreshing.then(() => refreshToken(choice));
   refreshing ??= (async () => {
     const user = session.user();
     const token = session.refreshToken();
     if (!user || !token) return;
     const answer = await request<TokenAnswer>('POST', TOKEN, {
       params: { tenantId: user.tenant_id, refresh_token: token, grant_type: 'refresh_token', scope: 'all' },
-      headers: { 'Tenant-Id': user.tenant_id, 'Dept-Id': user.dept_id, 'Role-Id': user.role_id },
+      headers: {
+        'Tenant-Id': user.tenant_id,
+        'Dept-Id': choice?.deptId ?? user.dept_id,
+        'Role-Id': choice?.roleId ?? user.role_id,
+      },
     });
     session.signIn(answer);
   })().finally(() => {

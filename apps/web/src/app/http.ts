@@ -1,4 +1,3 @@
-import { message } from 'antd';
 import { APP } from './config';
 import { session } from './session';
 
@@ -38,6 +37,9 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: () => void = () => undefined;
+
+/** The error toast; antd's message loads with the first one, not with the sign-in page. */
+const toastError = (text: string) => void import('antd/es/message').then((m) => m.default.error(text));
 /** The router registers how to go back to /login on a 401. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -80,7 +82,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
       session.signOut();
       onUnauthorized();
     }
-    if (!options.quietCodes?.includes(code)) void message.error(text);
+    if (!options.quietCodes?.includes(code)) toastError(text);
     throw new RequestError(code, text);
   }
   return answer as T;

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Spin } from 'antd';
 import { useSession } from './use-session';
-import { guardRedirect, newWindowAddress } from './guard';
+import { guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
 import { setUnauthorizedHandler } from './http';
-import { ErrorPage } from '../pages/ErrorPage';
+import { session } from './session';
 
 // Each screen is its own chunk, so the sign-in page loads only what it needs.
 const LoginPage = lazy(() => import('../modules/login/LoginPage'));
@@ -14,13 +13,22 @@ const Welcome = lazy(() => import('../modules/wel/Welcome'));
 const InfoPage = lazy(() => import('../modules/info/InfoPage'));
 const MenuScreen = lazy(() => import('./MenuScreen'));
 const EmbeddedPage = lazy(() => import('../pages/EmbeddedPage'));
+// antd's Result carries large illustrations: the error pages load on their own.
+const ErrorPage = lazy(() => import('../pages/ErrorPage').then((m) => ({ default: m.ErrorPage })));
 
+// A spinner of plain CSS (index.html), so the first page does not wait for antd's Spin.
 const loading = (
   <div style={{ display: 'grid', placeItems: 'center', height: '60vh' }}>
-    <Spin />
+    <span className="page-loading" role="progressbar" aria-label="loading" />
   </div>
 );
 const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+// A signed-in start on a menu screen fetches the shell's and the screen's chunks together, not one after the other.
+if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
+  void import('./layout/Shell');
+  if (!/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname)) void import('./MenuScreen');
+}
 
 /** The route guard of spec §4 on every navigation. */
 function Guard() {
@@ -43,9 +51,9 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', element: lazyPage(<LoginPage />) },
       { path: '/lock', element: lazyPage(<LockPage />) },
-      { path: '/404', element: <ErrorPage status="404" /> },
-      { path: '/403', element: <ErrorPage status="403" /> },
-      { path: '/500', element: <ErrorPage status="500" /> },
+      { path: '/404', element: lazyPage(<ErrorPage status="404" />) },
+      { path: '/403', element: lazyPage(<ErrorPage status="403" />) },
+      { path: '/500', element: lazyPage(<ErrorPage status="500" />) },
       { path: '/', element: <Navigate to="/wel/index" replace /> },
       { path: '/wel', element: <Navigate to="/wel/index" replace /> },
       {

@@ -1,4 +1,11 @@
-import { BetaSchemaForm, ProDescriptions, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import {
+  BetaSchemaForm,
+  ProDescriptions,
+  ProTable,
+  type ActionType,
+  type ColumnsState,
+  type ProColumns,
+} from '@ant-design/pro-components';
 import { routesOf, type EntityDef, type Locale } from '@property/domain';
 import { Button, Modal, Space, message } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
@@ -8,6 +15,7 @@ import { APP } from '../app/config';
 import { api, type Page } from '../app/http';
 import { useButtons } from '../app/permissions';
 import { columnsOf, listQuery, type Row } from './columns';
+import { canExport, ExportButton } from './ExportButton';
 
 type Dialog = { mode: 'add' | 'edit' | 'view'; row?: Row } | undefined;
 
@@ -51,6 +59,9 @@ export function CrudPage({
   const [searchParams, setSearchParams] = useSearchParams();
   const base = entity.base;
   const reload = () => actionRef.current?.reload();
+  // The last list query without paging, and the columns hidden in the settings: what 导出 writes.
+  const lastQuery = useRef<Record<string, unknown>>({});
+  const [columnsState, setColumnsState] = useState<Record<string, ColumnsState>>({});
 
   const remove = (ids: string[]) => {
     if (ids.length === 0) {
@@ -116,12 +127,14 @@ export function CrudPage({
           showSizeChanger: true,
         }}
         scroll={{ x: 'max-content' }}
+        columnsState={{ value: columnsState, onChange: setColumnsState }}
         rowSelection={
           can('delete') && canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : false
         }
         request={async (params, sort) => {
           const query = listQuery(entity, params, sort as Record<string, 'ascend' | 'descend'>);
           const { current, size, ...filters } = query;
+          lastQuery.current = { ...filters, ...fixedQuery };
           setSearchParams(
             Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),
             { replace: true },
@@ -141,6 +154,15 @@ export function CrudPage({
             </Button>
           ),
           ...(toolbar?.(selected, reload) ?? []),
+          canExport(buttons, entity.permission) && (
+            <ExportButton
+              key="export"
+              entity={entity}
+              columns={columns}
+              hidden={new Set(Object.keys(columnsState).filter((k) => columnsState[k]?.show === false))}
+              query={() => lastQuery.current}
+            />
+          ),
         ]}
       />
       {dialog?.mode === 'view' && (

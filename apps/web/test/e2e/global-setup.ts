@@ -10,6 +10,8 @@ export default function buildConsoleOnce(): void {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       stdio: 'inherit',
+      // Vitest runs with NODE_ENV=test, which would give a build with React's development code.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   process.env.E2E_CONSOLE_BUILT = '1';

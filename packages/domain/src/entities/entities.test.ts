@@ -42,6 +42,7 @@ describe('entity definitions', () => {
       const referred = [
         ...(def.tree ? [def.tree.parent, def.tree.title] : []),
         ...(def.unique ?? []).flatMap((u) => u.fields),
+        ...(def.indexes ?? []).flat(),
         ...(def.sort?.ascs ?? []),
         ...(def.sort?.descs ?? []),
       ];

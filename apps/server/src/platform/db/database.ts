@@ -11,6 +11,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's files as one archive (PGlite only), to start another copy from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -20,6 +22,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   timeZone: string;
   poolSize?: number;
+  /** PGlite: start from these files (an archive from dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -57,8 +61,8 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const asText = (value: string) => value;
   const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
-  const pglite = await PGlite.create(options.dataDir, { parsers });
+  const pglite = await PGlite.create(options.dataDir, { parsers, loadDataDir: options.loadDataDir });
   await pglite.exec(`set TimeZone = '${options.timeZone.replace(/'/g, '')}'`);
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
 }

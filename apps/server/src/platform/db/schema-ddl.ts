@@ -52,6 +52,10 @@ export function shapeOf(def: EntityDef): TableShape {
     const cols = unique.fields.map((f) => columnOf(f, def.fields[f]));
     indexes[`${def.table}_${cols.join('_')}_uq`] = `unique (${[...scoped, ...cols].join(', ')}) where is_deleted = 0`;
   }
+  for (const index of def.indexes ?? []) {
+    const cols = index.map((f) => columnOf(f, allFields(def)[f]!));
+    indexes[`${def.table}_${cols.join('_')}_idx`] = `(${[...scoped, ...cols].join(', ')}) where is_deleted = 0`;
+  }
   return { columns, indexes };
 }
 

@@ -11,6 +11,15 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, MSG.invalid],
 };
 
+/**
+ * Constraint violations the checks before a write could not see: two requests saving the same
+ * unique row at once, or a row removed while another referred to it. The user can retry or refresh.
+ */
+const DATABASE_MESSAGES: Record<string, [number, string]> = {
+  '23505': [409, '数据已存在,请刷新后重试'],
+  '23503': [409, '数据已被引用或已删除,请刷新后重试'],
+};
+
 export function describeCall(request: FastifyRequest) {
   return {
     method: request.method,
@@ -30,7 +39,7 @@ export function installErrorHandler(app: FastifyInstance, logs: LogWriter): void
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const thrown: unknown = error;
     if (thrown instanceof ApiError) return reply.status(thrown.code).send(failure(thrown.code, thrown.message));
-    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    const known = error.code ? (FRAMEWORK_MESSAGES[error.code] ?? DATABASE_MESSAGES[error.code]) : undefined;
     if (known) return reply.status(known[0]).send(failure(known[0], known[1]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const message = error instanceof SyntaxError || /JSON/i.test(error.message) ? MSG.badParamType : MSG.invalid;

@@ -18,8 +18,11 @@ import { request } from '../http';
 import { session } from '../session';
 import { storage } from '../storage';
 import type { MenuNode } from '../menus';
+import { GardenSelect } from './GardenSelect';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MenuSearch } from './MenuSearch';
+import { NoticePopover } from './NoticePopover';
+import { SwitchDialog } from './SwitchDialog';
 import { THEMES } from './themes';
 
 const iconStyle = { cursor: 'pointer', padding: '0 8px', fontSize: 16 } as const;
@@ -32,6 +35,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
   const [fullscreen, setFullscreen] = useState(false);
   const [locking, setLocking] = useState(false);
   const [showLog, setShowLog] = useState(false);
+  const [switching, setSwitching] = useState(false);
   const logs = errorLog();
 
   const lock = () => {
@@ -58,6 +62,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
 
   return (
     <Space size={0} align="center">
+      <GardenSelect />
       <MenuSearch menus={menus} />
       <ColorPicker
         size="small"
@@ -93,15 +98,17 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
         {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       </span>
       <LanguageSwitch />
+      <NoticePopover />
       <Dropdown
         menu={{
           items: [
             { key: '/', label: t('common.dashboard') },
             { key: '/info/index', label: t('common.userInfo') },
+            ...(APP.switchMode ? [{ key: 'switch', label: t('common.switchDeptRole') }] : []),
             { type: 'divider' },
             { key: 'logout', label: t('common.logout') },
           ],
-          onClick: ({ key }) => (key === 'logout' ? logout() : navigate(key)),
+          onClick: ({ key }) => (key === 'logout' ? logout() : key === 'switch' ? setSwitching(true) : navigate(key)),
         }}
       >
         <Space style={{ cursor: 'pointer', padding: '0 8px' }}>
@@ -110,6 +117,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
         </Space>
       </Dropdown>
 
+      {switching && <SwitchDialog onClose={() => setSwitching(false)} />}
       <Modal open={locking} title={t('common.lock')} onCancel={() => setLocking(false)} footer={null} destroyOnHidden>
         <Form
           onFinish={({ password }: { password: string }) => {

@@ -1,13 +1,17 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage } from '../i18n';
 
-/** zh / en; the current language is disabled in the list (spec §1). */
-export function LanguageSwitch() {
+/** zh / en; the current language is disabled in the list (spec §1). `initiallyOpen` when it loads on a hover. */
+export function LanguageSwitch({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { i18n, t } = useTranslation();
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <Dropdown
+      open={open}
+      onOpenChange={setOpen}
       menu={{
         items: LANGUAGES.map((l) => ({ key: l.key, label: l.label, disabled: i18n.language === l.key })),
         onClick: ({ key }) => setLanguage(key as 'zh' | 'en'),

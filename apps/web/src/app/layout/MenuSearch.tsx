@@ -34,6 +34,8 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
           placeholder={t('common.menuSearch')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          // Esc closes the overlay (spec §2.2); the dialog's own Esc handling is off while it has no close button.
+          onKeyDown={(e) => e.key === 'Escape' && close()}
         />
         <List
           dataSource={results}

@@ -1,15 +1,20 @@
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { useQuery } from '@tanstack/react-query';
-import { Watermark } from 'antd';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
 import { APP } from '../config';
+import { GardenContext, useGardenState } from '../garden';
 import { flattenMenus, loadButtons, loadMenus, localizeMenus, type MenuNode } from '../menus';
 import { ButtonsContext } from '../permissions';
 import { session } from '../session';
+import { queryClient } from '../query-client';
+import { useScreenClass } from '../screen';
 import { storage } from '../storage';
+import { ConsoleWatermark } from './ConsoleWatermark';
 import { HeaderActions } from './HeaderActions';
 import { menuIcon } from './menu-icons';
 import { MenusContext } from './menus-context';
@@ -29,8 +34,17 @@ function toRoutes(nodes: MenuNode[]): MenuDataItem[] {
   }));
 }
 
-/** The console's frame: header, sidebar menu tree, tab bar, watermark, and the page. */
+/** The signed-in console, with its query cache. */
 export default function Shell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Frame />
+    </QueryClientProvider>
+  );
+}
+
+/** The console's frame: header, sidebar menu tree, tab bar, watermark, and the page. */
+function Frame() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const [themeKey, setThemeKey] = useState(storage.get<string>('theme') ?? 'default');
@@ -41,6 +55,10 @@ export default function Shell() {
   const user = session.user();
 
   useEffect(() => startTokenRefresh(), []);
+  // Date pickers and dates speak the app's language (the shell holds every screen that shows dates).
+  dayjs.locale(i18n.language === 'en' ? 'en' : 'zh-cn');
+  const garden = useGardenState();
+  const screen = useScreenClass();
   const locale = i18n.language === 'en' ? 'en' : 'zh';
   const tree = useMemo(() => (menus.data ? localizeMenus(menus.data, locale) : null), [menus.data, locale]);
   const routes = useMemo(() => toRoutes(tree ?? []), [tree]);
@@ -87,18 +105,22 @@ export default function Shell() {
             },
           }}
           headerContentRender={() => <TopMenus selected={topMenuId} onSelect={setTopMenuId} />}
-          actionsRender={() => [<HeaderActions key="actions" menus={tree ?? []} onTheme={chooseTheme} />]}
+          actionsRender={() => [
+            // The garden reaches the header's selector and the pages (useGarden).
+            <GardenContext.Provider key="actions" value={garden}>
+              <HeaderActions menus={tree ?? []} onTheme={chooseTheme} />
+            </GardenContext.Provider>,
+          ]}
           contentStyle={{ padding: 0 }}
         >
           <TabBar titleOf={titleOf} />
-          <Watermark
-            content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}
-            font={{ color: 'rgba(0,0,0,.06)' }}
-          >
-            <div style={{ padding: 16, minHeight: 'calc(100vh - 110px)' }}>
-              <Outlet />
+          <ConsoleWatermark content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}>
+            <div style={{ padding: screen === 0 ? 8 : 16, minHeight: 'calc(100vh - 110px)' }}>
+              <GardenContext.Provider value={garden}>
+                <Outlet />
+              </GardenContext.Provider>
             </div>
-          </Watermark>
+          </ConsoleWatermark>
         </ProLayout>
       </ButtonsContext.Provider>
     </MenusContext.Provider>

@@ -1,12 +1,17 @@
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Form } from 'antd';
+// Input and Password on their own: antd's Input index also brings TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { captcha, signIn, type SignInForm } from '../../app/auth';
 import { APP } from '../../app/config';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
-import { RegisterDialog } from './RegisterDialog';
+import { LoginLanguage } from './LoginLanguage';
+
+// The sign-in page stays small (≤ 250 KB of JavaScript): the registration dialog loads when opened.
+const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ default: m.RegisterDialog })));
 
 /** /login: tenant, account, password and captcha; the server's error_description shows on failure. */
 export default function LoginPage() {
@@ -50,13 +55,11 @@ export default function LoginPage() {
         background: 'linear-gradient(135deg,#1f3b5c 0%,#409EFF 100%)',
       }}
     >
-      <Card style={{ width: 400, boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
-        <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('common.appTitle')}
-          </Typography.Title>
-          <LanguageSwitch />
-        </Space>
+      <main style={{ width: 400, padding: 24, borderRadius: 8, background: '#fff', boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>
+          <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: 'rgba(0,0,0,.88)' }}>{t('common.appTitle')}</h1>
+          <LoginLanguage />
+        </div>
         <Form form={form} size="large" onFinish={submit} initialValues={{ tenantId: APP.defaultTenantId }}>
           {APP.tenantMode && (
             <Form.Item name="tenantId" rules={[{ required: true, message: t('common.tenantIdRequired') }]}>
@@ -67,7 +70,7 @@ export default function LoginPage() {
             <Input prefix={<UserOutlined />} placeholder={t('common.account')} autoComplete="username" />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: t('common.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder={t('common.password')} autoComplete="current-password" />
+            <Password prefix={<LockOutlined />} placeholder={t('common.password')} autoComplete="current-password" />
           </Form.Item>
           {askCaptcha && (
             <div style={{ display: 'flex', gap: 8 }}>
@@ -96,8 +99,12 @@ export default function LoginPage() {
             {t('common.register')}
           </Button>
         </Form>
-      </Card>
-      {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
+      </main>
+      {registering && (
+        <Suspense>
+          <RegisterDialog onClose={() => setRegistering(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,201 @@
+import { checkPhone, gardenEntity, gardenUserEntity, isBlank } from '@property/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { CrudService, parseId, type CrudContext } from '../../platform/crud/engine';
+import { registerCrudRoutes } from '../../platform/crud/routes';
+import { data, status } from '../../platform/http/envelope';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+import { anyLive, gardenRow, gardens } from './hierarchy';
+
+type Body = Record<string, unknown>;
+const tags = [gardenEntity.label.en];
+
+/** A steward (管家) of a garden, as kept in its majordomo_info column. */
+interface Majordomo {
+  userId: string | null;
+  name: string;
+  phone: string;
+}
+
+/** Stewards from a body: an array, or its JSON text (form posts). Each needs a name and a valid phone. */
+function parseMajordomos(raw: unknown): Majordomo[] {
+  let list = raw;
+  if (typeof raw === 'string') {
+    try {
+      list = raw.trim() === '' ? [] : JSON.parse(raw);
+    } catch {
+      throw badRequest('管家信息格式错误');
+    }
+  }
+  if (list === undefined || list === null) list = [];
+  if (!Array.isArray(list)) throw badRequest('管家信息格式错误');
+  if (list.length > 50) throw badRequest('管家最多50人');
+  return list.map((item: unknown) => {
+    if (!item || typeof item !== 'object') throw badRequest('管家信息格式错误');
+    const entry = item as Body;
+    if (isBlank(entry.name)) throw badRequest('请输入管家姓名');
+    const phoneProblem = checkPhone(entry.phone);
+    if (phoneProblem) throw badRequest(phoneProblem);
+    const userId = isBlank(entry.userId) ? null : parseId(entry.userId, 'userId');
+    return { userId, name: String(entry.name).trim().slice(0, 50), phone: String(entry.phone).trim() };
+  });
+}
+
+/** The users named must be staff of the caller's tenant. */
+async function checkUsers(ctx: CrudContext, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const found = await sql<{ id: string }>`select id from blade_user where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
+    and id in (${sql.join(userIds)})`.execute(ctx.db);
+  if (found.rows.length !== new Set(userIds).size) throw badRequest('所选人员不存在');
+}
+
+/**
+ * Gardens (spec §7.7 /system-property/garden generic; §7.4 detail, remove and
+ * submit again under /community-resource/garden, plus the stewards), and the
+ * garden staff (pgarden).
+ */
+export function registerGardenRoutes(app: FastifyInstance, services: Services): void {
+  const service = new CrudService(gardenEntity, {
+    async beforeRemove(ctx, ids) {
+      if (await anyLive(ctx, 'property_building', 'garden_id', ids)) throw badRequest('该小区下存在楼栋,请先删除楼栋');
+      // Staff links of a removed garden mean nothing any more.
+      await sql`update property_garden_user set is_deleted = 1, update_time = localtimestamp(0)
+        where tenant_id = ${ctx.auth.tenantId} and garden_id in (${sql.join(ids)})`.execute(ctx.db);
+    },
+  });
+  registerCrudRoutes(app, services, gardenEntity, service, { except: ['list'] });
+  registerCrudRoutes(app, services, { ...gardenEntity, base: '/community-resource/garden' }, service, {
+    except: ['list', 'page'],
+  });
+
+  // The header's garden selector sends gardenId with every list; the garden list itself is never narrowed by it.
+  app.get(
+    `/api${gardenEntity.base}/list`,
+    { schema: { tags, summary: 'Gardens (also the header garden selector)' } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.require(gardenEntity, 'view');
+      return data(await service.page(ctx, req.query as Body, { skip: ['gardenId'] }));
+    },
+  );
+
+  app.get(
+    '/api/community-resource/garden/getMajordomoInfoList',
+    { schema: { tags, summary: 'Stewards of a garden' } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.require(gardenEntity, 'view');
+      const row = await gardens.findRow(ctx, parseId((req.query as Body).id));
+      if (!row) throw notFound();
+      const list = (row.majordomo_info as Majordomo[] | null) ?? [];
+      // Names follow the user records when a steward is a user of the console.
+      const ids = list.map((m) => m.userId).filter((id): id is string => !!id);
+      const users = ids.length
+        ? await sql<{ id: string; real_name: string | null }>`select id, real_name from blade_user
+          where tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(ids)})`.execute(ctx.db)
+        : { rows: [] };
+      const names = new Map(users.rows.map((u) => [String(u.id), u.real_name]));
+      return data(list.map((m) => ({ ...m, gardenId: String(row.id), realName: (m.userId && names.get(m.userId)) || m.name })));
+    },
+  );
+
+  app.post(
+    '/api/community-resource/garden/updateMajordomoInfo',
+    { schema: { tags, summary: 'Replace the stewards of a garden' } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.requireCode('garden_majordomo');
+      const body = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+      const garden = await gardenRow(ctx, parseId(body.id ?? body.gardenId, 'id'));
+      const list = parseMajordomos(body.majordomoInfo ?? body.majordomoList);
+      await checkUsers(
+        ctx,
+        list.map((m) => m.userId).filter((id): id is string => !!id),
+      );
+      await sql`update property_garden set majordomo_info = ${JSON.stringify(list)}::jsonb, update_user = ${ctx.auth.userId || null},
+      update_time = localtimestamp(0) where id = ${garden.id}`.execute(ctx.db);
+      return status(true);
+    },
+  );
+
+  registerGardenUserRoutes(app, services);
+}
+
+/** Garden staff (pgarden): which users serve which gardens. */
+function registerGardenUserRoutes(app: FastifyInstance, services: Services): void {
+  const links = registerCrudRoutes(app, services, gardenUserEntity);
+  const base = `/api${gardenUserEntity.base}`;
+  const linkTags = [gardenUserEntity.label.en];
+
+  app.get(`${base}/list-page`, { schema: { tags: linkTags, summary: 'Garden staff, paged, with names' } }, async (req) => {
+    const ctx = await contextOf(services, req);
+    ctx.require(gardenUserEntity, 'view');
+    const page = await links.page(ctx, req.query as Body);
+    const gardenIds = [...new Set(page.records.map((r) => String(r.gardenId)))];
+    const userIds = [...new Set(page.records.map((r) => String(r.userId)))];
+    const [gardenNames, userNames] = await Promise.all([
+      gardenIds.length
+        ? sql<{ id: string; name: string }>`select id, garden_name as name from property_garden
+            where tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(gardenIds)})`.execute(ctx.db)
+        : { rows: [] },
+      userIds.length
+        ? sql<{ id: string; name: string }>`select id, real_name as name from blade_user
+            where tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(userIds)})`.execute(ctx.db)
+        : { rows: [] },
+    ]);
+    const nameOf = (rows: Array<{ id: string; name: string }>) => new Map(rows.map((r) => [String(r.id), r.name]));
+    const [gardenName, userName] = [nameOf(gardenNames.rows), nameOf(userNames.rows)];
+    return data({
+      ...page,
+      records: page.records.map((r) => ({
+        ...r,
+        gardenName: gardenName.get(String(r.gardenId)) ?? '',
+        realName: userName.get(String(r.userId)) ?? '',
+      })),
+    });
+  });
+
+  /**
+   * Replaces a whole set at once: { userId, gardenIds } sets the gardens of
+   * one user; { gardenId, userIds } the staff of one garden. Ids travel as
+   * arrays or comma-joined.
+   */
+  app.post(
+    `${base}/submitAll`,
+    { schema: { tags: linkTags, summary: 'Set the gardens of a user, or the staff of a garden' } },
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.require(gardenUserEntity, 'edit');
+      const body = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
+      const idList = (raw: unknown, name: string) =>
+        (Array.isArray(raw) ? raw : String(raw ?? '').split(','))
+          .map((v) => String(v).trim())
+          .filter(Boolean)
+          .map((v) => parseId(v, name));
+      const byUser = !isBlank(body.userId);
+      if (!byUser && isBlank(body.gardenId)) throw badRequest('请选择人员');
+      const fixed = byUser ? parseId(body.userId, 'userId') : parseId(body.gardenId, 'gardenId');
+      const others = [...new Set(byUser ? idList(body.gardenIds, 'gardenIds') : idList(body.userIds, 'userIds'))];
+      await ctx.db.transaction().execute(async (tx) => {
+        const txCtx = { ...ctx, db: tx };
+        const userIds = byUser ? [fixed] : others;
+        const gardenIds = byUser ? others : [fixed];
+        await checkUsers(txCtx, userIds);
+        for (const gardenId of gardenIds) await gardenRow(txCtx, gardenId);
+        const [fixedCol, otherCol] = byUser ? ['user_id', 'garden_id'] : ['garden_id', 'user_id'];
+        const keep = others.length ? sql`and ${sql.ref(otherCol)} not in (${sql.join(others)})` : sql``;
+        await sql`update property_garden_user set is_deleted = 1, update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0)
+        where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and ${sql.ref(fixedCol)} = ${fixed} ${keep}`.execute(tx);
+        const existing = await sql<{ id: string }>`select ${sql.ref(otherCol)} as id from property_garden_user
+        where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and ${sql.ref(fixedCol)} = ${fixed}`.execute(tx);
+        const have = new Set(existing.rows.map((r) => String(r.id)));
+        for (const other of others.filter((o) => !have.has(o))) {
+          await links.insert(txCtx, byUser ? { user_id: fixed, garden_id: other } : { user_id: other, garden_id: fixed });
+        }
+      });
+      return status(true);
+    },
+  );
+}

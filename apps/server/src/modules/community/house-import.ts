@@ -1,0 +1,304 @@
+import multipart from '@fastify/multipart';
+import { buildingEntity, entity, gardenEntity, houseEntity, isBlank, unitEntity } from '@property/domain';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { parseId, type CrudContext } from '../../platform/crud/engine';
+import { validateBody } from '../../platform/crud/validate';
+import { data } from '../../platform/http/envelope';
+import { ApiError, badRequest } from '../../platform/http/errors';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+import { gardens, houseNameOf } from './hierarchy';
+import { saveHouses, type PlannedHouse } from './house-bulk';
+
+/**
+ * One row of the house import: the names of garden, building and unit (as
+ * people type them in a spreadsheet) and the house's own fields. Built from
+ * the entity definitions so every row answers the same messages as the form.
+ */
+const importRow = entity({
+  table: houseEntity.table,
+  base: houseEntity.base,
+  owner: houseEntity.owner,
+  label: { zh: '房屋导入', en: 'House import' },
+  permission: houseEntity.permission,
+  name: 'houseImport',
+  fields: {
+    gardenName: { ...gardenEntity.fields.gardenName!, required: undefined },
+    buildingName: buildingEntity.fields.buildingName!,
+    unitName: unitEntity.fields.unitName!,
+    floor: houseEntity.fields.floor!,
+    name: houseEntity.fields.name!,
+    builtArea: houseEntity.fields.builtArea!,
+    innerArea: houseEntity.fields.innerArea!,
+    houseType: houseEntity.fields.houseType!,
+    houseStatus: houseEntity.fields.houseStatus!,
+    remark: houseEntity.fields.remark!,
+  },
+});
+
+/** The template's columns, in order: the Chinese header and the field it fills. */
+const COLUMNS: ReadonlyArray<{
+  header: string;
+  key: keyof typeof importRow.fields & string;
+  example: string | number;
+  width: number;
+}> = [
+  { header: '小区名称', key: 'gardenName', example: '阳光花园', width: 16 },
+  { header: '楼栋名称', key: 'buildingName', example: '1栋', width: 12 },
+  { header: '单元名称', key: 'unitName', example: '1单元', width: 12 },
+  { header: '楼层', key: 'floor', example: 1, width: 8 },
+  { header: '房号', key: 'name', example: '0101', width: 10 },
+  { header: '建筑面积', key: 'builtArea', example: '89.50', width: 12 },
+  { header: '套内面积', key: 'innerArea', example: '72.30', width: 12 },
+  { header: '房屋类型', key: 'houseType', example: '住宅', width: 12 },
+  { header: '房屋状态', key: 'houseStatus', example: '自住', width: 12 },
+  { header: '备注', key: 'remark', example: '', width: 20 },
+];
+const REQUIRED_COLUMNS = ['buildingName', 'unitName', 'floor', 'name'];
+const DICTS = { houseType: 'house_type', houseStatus: 'house_status' } as const;
+
+export const MAX_IMPORT_ROWS = 20_000;
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const WRONG_TYPE = '文件类型错误,请上传 .xlsx 格式的 Excel 文件';
+
+export interface RowProblem {
+  row: number;
+  message: string;
+}
+
+/** A cell as the text a person typed: numbers without float noise, rich text and formulas by their shown value. */
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.trim();
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return cell.text.trim();
+}
+
+/** Key → value of a dictionary, accepting the value shown ("住宅") or the key ("1"). */
+async function dictionary(ctx: CrudContext, code: string): Promise<Map<string, string>> {
+  const rows = await sql<{ dict_key: string; dict_value: string }>`
+    select dict_key, dict_value from blade_dict_biz where code = ${code} and parent_id <> 0 and is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
+    union all
+    select dict_key, dict_value from blade_dict where code = ${code} and parent_id <> 0 and is_deleted = 0`.execute(ctx.db);
+  const map = new Map<string, string>();
+  for (const r of rows.rows) {
+    map.set(String(r.dict_key), String(r.dict_key));
+    map.set(String(r.dict_value), String(r.dict_key));
+  }
+  return map;
+}
+
+/** Decimal text → hundredths as a bigint, to compare areas exactly. */
+const hundredths = (text: string) => {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
+};
+
+/** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
+async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw badRequest('请上传 Excel 文件(multipart/form-data,字段 file)');
+  let file;
+  try {
+    file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+  } catch {
+    throw badRequest('上传内容无法读取');
+  }
+  if (!file) throw badRequest('请选择要导入的 Excel 文件');
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch {
+    throw new ApiError(413, '文件大小不能超过10MB');
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(file.fields)) {
+    const part = Array.isArray(field) ? field[0] : field;
+    if (part && part.type === 'field') fields[name] = String(part.value);
+  }
+  // The name and the content must both say xlsx: a renamed CSV or picture is refused before parsing.
+  const zipMagic = buffer.length > 4 && buffer.readUInt32LE(0) === 0x04034b50;
+  if (!/\.xlsx$/i.test(file.filename) || !zipMagic) throw badRequest(WRONG_TYPE);
+  return { buffer, fields };
+}
+
+/**
+ * House import (issue 4): a template to download, then an upload checked row
+ * by row. All or nothing: when any row is wrong nothing is saved and the
+ * answer (400) lists every wrong row with its row number and message, so the
+ * user fixes the file and uploads it again; when all rows are right they are
+ * saved in one transaction, creating missing buildings and units by name.
+ */
+export function registerHouseImport(app: FastifyInstance, services: Services): void {
+  const base = `/api${houseEntity.base}`;
+  const tags = [houseEntity.label.en];
+
+  app.get(`${base}/import-template`, { schema: { tags, summary: 'Excel template of the house import' } }, async (req, reply) => {
+    const ctx = await contextOf(services, req);
+    ctx.require(houseEntity, 'add');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('房屋');
+    sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width, style: { numFmt: '@' } }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, c.example])));
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    return reply
+      .header('Content-Type', XLSX_MIME)
+      .header(
+        'Content-Disposition',
+        `attachment; filename="house-template.xlsx"; filename*=UTF-8''${encodeURIComponent('房屋导入模板.xlsx')}`,
+      )
+      .send(buffer);
+  });
+
+  // Multipart parsing only for this route's own context, unless the app already parses it for everyone.
+  void app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
+    scope.post(
+      `${base}/import`,
+      { schema: { tags, summary: 'Import houses from an .xlsx file (all or nothing)' } },
+      async (req, reply) => {
+        const ctx = await contextOf(services, req);
+        ctx.require(houseEntity, 'add');
+        const { buffer, fields } = await readUpload(req);
+        const query = req.query as Record<string, unknown>;
+        const defaultGarden = query.gardenId ?? fields.gardenId;
+        const gardenId = isBlank(defaultGarden) ? undefined : parseId(defaultGarden, 'gardenId');
+        const result = await importHouses(ctx, buffer, gardenId);
+        if (result.errors.length === 0) return data(result);
+        const shown = result.errors
+          .slice(0, 3)
+          .map((e) => `第${e.row}行: ${e.message}`)
+          .join('; ');
+        const more = result.errors.length > 3 ? ` 等${result.errors.length}处` : '';
+        return sendFailure(reply, `导入失败,未保存任何数据。${shown}${more}`, result);
+      },
+    );
+  });
+}
+
+function sendFailure(reply: FastifyReply, msg: string, result: unknown) {
+  return reply.status(400).send({ code: 400, success: false, data: result, msg });
+}
+
+/** The checked rows of a workbook, then the save; answers counts and the wrong rows. */
+export async function importHouses(
+  ctx: CrudContext,
+  buffer: Buffer,
+  defaultGardenId?: string,
+): Promise<{ total: number; success: number; errors: RowProblem[] }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(WRONG_TYPE);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 2) throw badRequest('Excel 文件中没有数据');
+  // Columns are found by header, so a reordered sheet still reads right; keys work as headers too.
+  const columnOf = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const text = cellText(cell);
+    const column = COLUMNS.find((c) => c.header === text || c.key === text);
+    if (column) columnOf.set(column.key, col);
+  });
+  const missing = COLUMNS.filter((c) => REQUIRED_COLUMNS.includes(c.key) && !columnOf.has(c.key)).map((c) => c.header);
+  if (!defaultGardenId && !columnOf.has('gardenName')) missing.unshift('小区名称');
+  if (missing.length) throw badRequest(`模板不正确,缺少列: ${missing.join('、')}`);
+  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw badRequest(`单次最多导入${MAX_IMPORT_ROWS}行`);
+
+  // The caller's gardens only (tenant and data scope), as the form's garden picker offers them.
+  const [gardenRows, types, statuses] = await Promise.all([
+    gardens.all(ctx, {}, [], 10_000),
+    dictionary(ctx, DICTS.houseType),
+    dictionary(ctx, DICTS.houseStatus),
+  ]);
+  const gardenByName = new Map(gardenRows.map((g) => [String(g.gardenName), String(g.id)]));
+  if (defaultGardenId && !gardenRows.some((g) => String(g.id) === defaultGardenId)) throw badRequest('所选小区不存在或已被删除');
+
+  const errors: RowProblem[] = [];
+  const planned: Array<PlannedHouse & { row: number; gardenId: string }> = [];
+  const firstRowOf = new Map<string, number>();
+  sheet.eachRow({ includeEmpty: false }, (sheetRow, rowNumber) => {
+    if (rowNumber === 1) return;
+    const raw: Record<string, string> = {};
+    for (const [key, col] of columnOf) raw[key] = cellText(sheetRow.getCell(col));
+    if (Object.values(raw).every((v) => v === '')) return;
+    try {
+      for (const [key, code] of Object.entries(DICTS) as Array<[keyof typeof DICTS, string]>) {
+        if (!raw[key]) continue;
+        const dictKey = (key === 'houseType' ? types : statuses).get(raw[key]);
+        if (dictKey === undefined)
+          throw badRequest(`${key === 'houseType' ? '房屋类型' : '房屋状态'}不正确: ${raw[key]} (${code})`);
+        raw[key] = dictKey;
+      }
+      const values = validateBody(importRow, raw, true);
+      const gardenId = values.garden_name ? gardenByName.get(String(values.garden_name)) : defaultGardenId;
+      if (!gardenId) throw badRequest(values.garden_name ? `小区不存在: ${values.garden_name}` : '请输入小区名称');
+      const floor = Number(values.floor);
+      if (floor < -10 || floor > 300) throw badRequest('楼层应在-10到300之间');
+      const [built, inner] = [values.built_area as string | undefined, values.inner_area as string | undefined];
+      if (built && inner && hundredths(inner) > hundredths(built)) throw badRequest('套内面积不能大于建筑面积');
+      const house = {
+        row: rowNumber,
+        gardenId,
+        buildingName: String(values.building_name).trim(),
+        unitName: String(values.unit_name).trim(),
+        floor,
+        name: String(values.name).trim(),
+        builtArea: built ?? null,
+        innerArea: inner ?? null,
+        houseType: (values.house_type as number | undefined) ?? null,
+        houseStatus: (values.house_status as number | undefined) ?? null,
+        remark: (values.remark as string | undefined) ?? null,
+      };
+      const key = [gardenId, house.buildingName, house.unitName, house.name].join('\u0000');
+      const first = firstRowOf.get(key);
+      if (first !== undefined) throw badRequest(`与第${first}行房号重复`);
+      firstRowOf.set(key, rowNumber);
+      planned.push(house);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      errors.push({ row: rowNumber, message: error.message });
+    }
+  });
+  if (planned.length === 0 && errors.length === 0) throw badRequest('Excel 文件中没有数据');
+
+  // Houses that exist already, by their names, so each clash is reported on its own row.
+  const gardenIds = [...new Set(planned.map((h) => h.gardenId))];
+  if (gardenIds.length) {
+    const existing = await sql<{ garden_id: string; building_name: string; unit_name: string; name: string }>`
+      select h.garden_id, b.building_name, u.unit_name, h.name from property_house h
+        join property_building b on b.id = h.building_id join property_unit u on u.id = h.unit_id
+      where h.is_deleted = 0 and h.tenant_id = ${ctx.auth.tenantId} and h.garden_id in (${sql.join(gardenIds)})
+        and b.building_name in (${sql.join([...new Set(planned.map((h) => h.buildingName))])})`.execute(ctx.db);
+    const taken = new Set(existing.rows.map((r) => [String(r.garden_id), r.building_name, r.unit_name, r.name].join('\u0000')));
+    for (const h of planned) {
+      if (taken.has([h.gardenId, h.buildingName, h.unitName, h.name].join('\u0000')))
+        errors.push({ row: h.row, message: `房屋已存在: ${houseNameOf(h.buildingName, h.unitName, h.name)}` });
+    }
+  }
+  const total = planned.length + new Set(errors.map((e) => e.row)).size - countOverlap(planned, errors);
+  if (errors.length > 0) return { total, success: 0, errors: errors.sort((a, b) => a.row - b.row) };
+
+  await ctx.db.transaction().execute(async (tx) => {
+    for (const gardenId of gardenIds) {
+      await saveHouses(
+        { ...ctx, db: tx },
+        gardenId,
+        planned.filter((h) => h.gardenId === gardenId),
+      );
+    }
+  });
+  return { total, success: planned.length, errors: [] };
+}
+
+/** Rows both planned and reported (an existing house): counted once in the total. */
+function countOverlap(planned: Array<{ row: number }>, errors: RowProblem[]): number {
+  const wrong = new Set(errors.map((e) => e.row));
+  return planned.filter((h) => wrong.has(h.row)).length;
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { request, type Envelope, type Page } from './http';
+import { storage } from './storage';
+
+/** A garden option of the header's selector (spec §3: gardenId, gardenName). */
+export interface GardenOption {
+  gardenId: string;
+  gardenName: string;
+}
+
+export interface GardenState {
+  /** The chosen garden's id; undefined when the user has no gardens. */
+  gardenId?: string;
+  gardenName?: string;
+  gardens: GardenOption[];
+  choose(gardenId: string): void;
+}
+
+/** The header's garden list: the system-property garden list (spec §7.7), all of the user's gardens in one page. */
+export const GARDEN_LIST = '/system-property/garden/list';
+
+/**
+ * The user's gardens. The list counts only when its code is 200 (spec §7);
+ * a server that does not answer the call yet gives no gardens, quietly.
+ */
+export async function loadGardens(): Promise<GardenOption[]> {
+  try {
+    const answer = await request<Envelope<Page<Record<string, unknown>> | Array<Record<string, unknown>>>>('GET', GARDEN_LIST, {
+      params: { current: 1, size: 1000 },
+      quietCodes: [400, 403, 404, 405, 500],
+    });
+    if (answer.code !== 200 || !answer.data) return [];
+    return gardenOptions(Array.isArray(answer.data) ? answer.data : (answer.data.records ?? []));
+  } catch {
+    return [];
+  }
+}
+
+/** Rows of the garden list → options; a row names its garden `gardenName` or `name`. */
+export function gardenOptions(rows: Array<Record<string, unknown>>): GardenOption[] {
+  return rows
+    .map((r) => ({ gardenId: String(r.gardenId ?? r.id ?? ''), gardenName: String(r.gardenName ?? r.name ?? r.title ?? '') }))
+    .filter((g) => g.gardenId !== '');
+}
+
+/** The stored choice if it is still one of the gardens, else the first garden, else none. */
+export function chosenGarden(gardens: GardenOption[], storedId: string | undefined): GardenOption | undefined {
+  return gardens.find((g) => g.gardenId === storedId) ?? gardens[0];
+}
+
+export const GardenContext = createContext<GardenState>({ gardens: [], choose: () => undefined });
+
+/**
+ * The garden chosen in the header. Screens scope their lists with it, e.g.
+ * `<CrudPage entity={…} fixedQuery={gardenId ? { gardenId } : undefined} />`.
+ */
+export function useGarden(): GardenState {
+  return useContext(GardenContext);
+}
+
+/** The shell's side: loads the gardens, keeps gardenId and gardenName in storage. */
+export function useGardenState(): GardenState {
+  const gardens = useQuery({ queryKey: ['gardens'], queryFn: loadGardens, staleTime: 5 * 60_000 });
+  const [storedId, setStoredId] = useState(() => storage.get<string>('gardenId'));
+  const list = useMemo(() => gardens.data ?? [], [gardens.data]);
+  // Until the list answers, the stored choice stands, so a screen's first list call is already scoped.
+  const chosen = useMemo(
+    () =>
+      gardens.isSuccess
+        ? chosenGarden(list, storedId)
+        : storedId
+          ? { gardenId: storedId, gardenName: storage.get<string>('gardenName') ?? '' }
+          : undefined,
+    [gardens.isSuccess, list, storedId],
+  );
+  useEffect(() => {
+    if (!gardens.isSuccess) return;
+    if (chosen) {
+      storage.set('gardenId', chosen.gardenId);
+      storage.set('gardenName', chosen.gardenName);
+    } else {
+      storage.remove('gardenId');
+      storage.remove('gardenName');
+    }
+  }, [gardens.isSuccess, chosen]);
+  const choose = useCallback((gardenId: string) => setStoredId(gardenId), []);
+  return useMemo(
+    () => ({ gardenId: chosen?.gardenId, gardenName: chosen?.gardenName, gardens: list, choose }),
+    [chosen, list, choose],
+  );
+}

@@ -1,0 +1,75 @@
+import { BellOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Empty, List, Popover, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { request, type Envelope, type Page } from '../http';
+
+interface NoticeRow {
+  id: string;
+  title?: string;
+  createTime?: string;
+}
+
+/** The community notices (spec §7.7 notice list), newest first; none when the server does not answer the call. */
+async function loadNotices(): Promise<{ records: NoticeRow[]; total: number }> {
+  try {
+    const answer = await request<Envelope<Page<NoticeRow>>>('GET', '/system-property/notice/list', {
+      params: { current: 1, size: 10, descs: 'createTime' },
+      quietCodes: [400, 403, 404, 405, 500],
+    });
+    return { records: answer.data?.records ?? [], total: answer.data?.total ?? 0 };
+  } catch {
+    return { records: [], total: 0 };
+  }
+}
+
+const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} style={{ margin: '24px 0' }} />;
+
+/**
+ * The header's bell (spec §1, §2.2): tabs 邮件, 消息 and 通知. Mail and
+ * messages have no call in the spec, so they show the empty state; notices
+ * come from the notice list. Never sample data.
+ */
+export function NoticePopover() {
+  const { t } = useTranslation();
+  const notices = useQuery({ queryKey: ['header-notices'], queryFn: loadNotices, staleTime: 60_000 });
+  const rows = notices.data?.records ?? [];
+  const content = (
+    <Tabs
+      size="small"
+      centered
+      defaultActiveKey="notice"
+      style={{ width: 320 }}
+      items={[
+        { key: 'mail', label: t('common.mailTab'), children: empty },
+        { key: 'message', label: t('common.messageTab'), children: empty },
+        {
+          key: 'notice',
+          label: `${t('common.noticeTab')}${rows.length ? ` (${notices.data?.total})` : ''}`,
+          children: rows.length ? (
+            <List
+              size="small"
+              dataSource={rows}
+              renderItem={(n) => (
+                <List.Item key={n.id}>
+                  <List.Item.Meta title={n.title} description={n.createTime} />
+                </List.Item>
+              )}
+            />
+          ) : (
+            empty
+          ),
+        },
+      ]}
+    />
+  );
+  return (
+    <Popover content={content} trigger="click" placement="bottomRight" arrow={false}>
+      <span role="button" aria-label={t('common.notices')} style={{ cursor: 'pointer', padding: '0 8px', fontSize: 16 }}>
+        <Badge count={notices.data?.total ?? 0} size="small" overflowCount={99}>
+          <BellOutlined />
+        </Badge>
+      </span>
+    </Popover>
+  );
+}

@@ -1,0 +1,34 @@
+import { entity, int, long, money, text } from '../../define';
+
+/**
+ * A house (房屋): one numbered home in a unit. `name` is its number within the
+ * unit ("0101": floor then position), as the owner calls sort by floor and
+ * name (spec §7.6); `houseName` is the full name shown on bills and orders
+ * ("1栋1单元0101"), kept by the server.
+ */
+export const houseEntity = entity({
+  name: 'house',
+  table: 'property_house',
+  base: '/community-resource/unithouse',
+  owner: 'tenant',
+  label: { zh: '房屋', en: 'House' },
+  permission: 'house',
+  fields: {
+    gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    buildingId: long({ required: '请选择楼栋', options: { from: '/community-resource/building/search', label: 'buildingName' } }),
+    unitId: long({ required: '请选择单元', options: { from: '/community-resource/unit/search', label: 'unitName' } }),
+    floor: int({ required: '请输入楼层', invalid: '楼层请输入整数' }),
+    name: text({ required: '请输入房号', maxLength: 20, search: 'like' }),
+    houseName: text({ readOnly: true, search: 'like' }),
+    /** 建筑面积 and 套内面积 in square metres, exact (property fees are area × price). */
+    builtArea: money(),
+    innerArea: money(),
+    houseType: int({ dict: 'house_type' }),
+    houseStatus: int({ dict: 'house_status' }),
+    remark: text({ maxLength: 500 }),
+  },
+  unique: [{ fields: ['gardenId', 'buildingId', 'unitId', 'name'], message: '该单元下房号已存在' }],
+  // The house list is filtered by garden (header selector) and building, ordered as the default sort.
+  indexes: [['gardenId', 'buildingId', 'unitId', 'floor', 'name']],
+  sort: { ascs: ['buildingId', 'unitId', 'floor', 'name'] },
+});
