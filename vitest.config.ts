@@ -9,6 +9,7 @@ const unitAndApi: TestProjectInlineConfiguration = {
     name: 'pglite',
     include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
     env: { DB_KIND: 'pglite' },
+    globalSetup: ['apps/server/test/template-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -25,7 +26,7 @@ const e2e: TestProjectInlineConfiguration = {
   test: {
     name: 'e2e',
     include: ['apps/web/test/e2e/**/*.e2e.test.ts'],
-    globalSetup: ['apps/web/test/e2e/global-setup.ts'],
+    globalSetup: ['apps/server/test/template-setup.ts', 'apps/web/test/e2e/global-setup.ts'],
     // One browser and one server at a time: steadier on two cores.
     fileParallelism: false,
     testTimeout: 60_000,

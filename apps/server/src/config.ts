@@ -23,6 +23,8 @@ export interface Config {
   /** Seed the demo tenant on first start. */
   seedDemo: boolean;
   logLevel: string;
+  /** Where uploaded files' bytes go: under dataDir/files, or in the database (several instances without a shared disk). */
+  fileStorage: 'disk' | 'database';
 }
 
 /** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
@@ -44,7 +46,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: resolve(ROOT, env.WEB_ROOT ?? 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    fileStorage: fileStorageOf(env.FILE_STORAGE),
   };
+}
+
+function fileStorageOf(value: string | undefined): Config['fileStorage'] {
+  if (!value || value === 'disk') return 'disk';
+  if (value === 'database') return 'database';
+  // A typo must not silently keep files on one instance's disk.
+  throw new Error(`FILE_STORAGE must be disk or database, not ${value}`);
 }
 
 /** A secret generated once and kept beside the data, so tokens survive restarts. */

@@ -13,6 +13,9 @@ const COVERED = [
   /^\/api\/blade-log\//,
   /^\/api\/community-resource\//,
   /^\/api\/system-property\/(garden|pgarden|building)\//,
+  /^\/api\/system-property\/(parking|parkingspace|parkingspacechild|carparking|elevator|hydrant|mobile\/owner|attachmentUpload)\//,
+  /^\/api\/blade-resource\/(oss\/endpoint\/put-file$|parking\/|parkingspace\/)/,
+  /^\/api\/(owner|citizen-user|system-property\/owner)\//,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

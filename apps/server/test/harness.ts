@@ -4,6 +4,8 @@
  * by DATABASE_URL, dropped afterwards; otherwise an in-memory PGlite.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -54,9 +56,11 @@ export interface StartOptions {
 }
 
 /**
- * Migrating and seeding a new database takes seconds (PGlite's own start, most of all), and nearly
- * every test starts a server. So each test process migrates and seeds once per seed setting, and
- * every server starts from a copy: PGlite from the dumped files, PostgreSQL from a template database.
+ * Migrating and seeding a new database takes seconds (the demo data most of all), and nearly every
+ * test starts a server. So a test run seeds once per seed setting and every server starts from a
+ * copy: PGlite from dumped files kept in the run's folder (PC_TEMPLATE_DIR, made by
+ * template-setup.ts), PostgreSQL from a template database named after the run. Test files run in
+ * parallel processes; the first to need a template makes it while the others wait for it.
  */
 const pgliteTemplates = new Map<string, Promise<Blob>>();
 const postgresTemplates = new Map<string, Promise<string>>();
@@ -67,30 +71,76 @@ async function seededOnce(config: Config, databaseUrl?: string): Promise<Databas
   return { ...database, close: () => built.close() };
 }
 
+async function dumpSeeded(config: Config): Promise<Blob> {
+  const database = await seededOnce(config);
+  const files = await database.dumpDataDir!();
+  await database.close();
+  return files;
+}
+
+/** The run's PGlite template for this seed setting: read from the run's folder, or made and written there. */
+async function sharedPgliteTemplate(config: Config, dir: string): Promise<Blob> {
+  const file = join(dir, `pglite-demo-${config.seedDemo}.tar`);
+  const lock = `${file}.lock`;
+  let owner = false;
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    owner = true;
+  } catch {
+    // Another test process is making it.
+  }
+  if (owner) {
+    const files = await dumpSeeded(config);
+    writeFileSync(`${file}.part`, Buffer.from(await files.arrayBuffer()));
+    renameSync(`${file}.part`, file);
+    return files;
+  }
+  for (let waited = 0; !existsSync(file); waited += 200) {
+    if (waited > 180_000) throw new Error(`No PGlite template at ${file} after 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return new Blob([readFileSync(file)]);
+}
+
 function pgliteTemplate(config: Config): Promise<Blob> {
   const key = String(config.seedDemo);
   let template = pgliteTemplates.get(key);
   if (!template) {
-    template = (async () => {
-      const database = await seededOnce(config);
-      const files = await database.dumpDataDir!();
-      await database.close();
-      return files;
-    })();
+    const dir = process.env.PC_TEMPLATE_DIR;
+    template = dir && existsSync(dir) ? sharedPgliteTemplate(config, dir) : dumpSeeded(config);
     pgliteTemplates.set(key, template);
   }
   return template;
 }
+
+/** Held while a template database is made, so parallel test processes make it once. */
+const TEMPLATE_LOCK = 727_101;
 
 function postgresTemplate(config: Config): Promise<string> {
   const key = String(config.seedDemo);
   let template = postgresTemplates.get(key);
   if (!template) {
     template = (async () => {
-      const created = await createTestDatabase();
-      const database = await seededOnce(config, created.url);
-      await database.close();
-      return created.name;
+      // Outside a test run (no run id) the name must not match a template left by an earlier version of the seed.
+      const adhoc = process.env.PC_TEST_RUN ? '' : `${process.pid}_${Date.now()}_`;
+      const name = `${testDatabasePrefix()}${adhoc}template_demo_${key}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+        const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (exists.rows.length === 0) {
+          await admin.query(`create database ${name}`);
+          const url = new URL(process.env.DATABASE_URL!);
+          url.pathname = `/${name}`;
+          const database = await seededOnce(config, url.toString());
+          await database.close();
+        }
+      } finally {
+        await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+        await admin.end();
+      }
+      return name;
     })();
     postgresTemplates.set(key, template);
   }

@@ -13,7 +13,8 @@ export type FieldKind =
   | 'money' // numeric(14,2), JSON string: never a float
   | 'date' // date, 'yyyy-MM-dd'
   | 'datetime' // timestamp, 'yyyy-MM-dd HH:mm:ss'
-  | 'json'; // jsonb
+  | 'json' // jsonb
+  | 'bytes'; // bytea, server-side only (stored file contents): never read from or sent to clients
 
 export type SearchMode = 'like' | 'equal' | 'range';
 
@@ -103,6 +104,8 @@ export const money = (o: Opts = {}): FieldDef => ({ kind: 'money', validator: 'm
 export const date = (o: Opts = {}): FieldDef => ({ kind: 'date', ...o });
 export const datetime = (o: Opts = {}): FieldDef => ({ kind: 'datetime', ...o });
 export const json = (o: Opts = {}): FieldDef => ({ kind: 'json', ...o });
+/** Raw bytes (file contents kept in the database); always secret and read-only to clients. */
+export const bytes = (o: Opts = {}): FieldDef => ({ kind: 'bytes', secret: true, readOnly: true, ...o });
 
 /** Columns every entity table carries; not declared in definitions. */
 export const COMMON_FIELDS: Record<string, FieldDef> = {

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services';
 import { registerAuthModule } from './auth/index';
+import { registerCitizenModule } from './citizen/index';
 import { registerCommunityModule } from './community/index';
+import { registerFacilityModule } from './facility/index';
+import { registerOwnerAppModule } from './owner-app/index';
 import { registerSystemModule } from './system/index';
 
 /** Every module's routes, in one place so a reader finds them all. */
@@ -9,4 +12,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerAuthModule(app, services);
   registerSystemModule(app, services);
   registerCommunityModule(app, services);
+  registerCitizenModule(app, services);
+  registerFacilityModule(app, services);
+  registerOwnerAppModule(app, services);
 }

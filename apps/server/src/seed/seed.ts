@@ -5,7 +5,9 @@ import { provisionTenant } from '../modules/system/tenant-service';
 import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from './data/dictionaries';
 import { MENUS, TOP_MENUS, type MenuSeed } from './data/menus';
 import { REGIONS } from './data/regions';
+import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
+import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
 
 /** Held while seeding, so instances starting together seed once. */
@@ -26,7 +28,12 @@ export async function seed(services: Services): Promise<void> {
       if (services.config.seedDemo) await seedDemoTenant(tx);
     }
     // Business demo data checks for itself, so a database seeded before a module existed gets it too.
-    if (services.config.seedDemo) await seedDemoCommunity(tx, DEMO_TENANT);
+    if (services.config.seedDemo) {
+      await seedDemoCommunity(tx, DEMO_TENANT);
+      await seedDemoResidents(tx, DEMO_TENANT);
+      // Last: spaces are bound to the residents' cars when there are any.
+      await seedDemoFacilities(tx, DEMO_TENANT);
+    }
   });
 }
 

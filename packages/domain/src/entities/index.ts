@@ -1,9 +1,21 @@
 import type { EntityDef } from '../define';
+import { CITIZEN_ENTITIES } from './citizen/index';
 import { COMMUNITY_ENTITIES } from './community/index';
+import { FACILITY_ENTITIES } from './facility/index';
+import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PLATFORM_ENTITIES } from './platform/index';
 
 export * from './platform/index';
 export * from './community/index';
+export * from './citizen/index';
+export * from './facility/index';
+export * from './owner-app/index';
 
 /** Every entity of the product; the server makes tables and routes for each. */
-export const ENTITIES: ReadonlyArray<EntityDef> = [...PLATFORM_ENTITIES, ...COMMUNITY_ENTITIES];
+export const ENTITIES: ReadonlyArray<EntityDef> = [
+  ...PLATFORM_ENTITIES,
+  ...COMMUNITY_ENTITIES,
+  ...CITIZEN_ENTITIES,
+  ...FACILITY_ENTITIES,
+  ...OWNER_APP_ENTITIES,
+];

@@ -1,4 +1,15 @@
-import { buildingBatchForm, buildingEntity, isBlank, unitEntity, type EntityDef } from '@property/domain';
+import {
+  batchFloors,
+  batchProblem,
+  batchUnitName,
+  buildingBatchForm,
+  buildingEntity,
+  isBlank,
+  lastFloorOf,
+  unitEntity,
+  type BatchShape,
+  type EntityDef,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId } from '../../platform/crud/engine';
@@ -12,9 +23,6 @@ import { saveHouses, type PlannedHouse } from './house-bulk';
 import { anyLive, buildingRow, gardenRow, refreshHouseNames } from './hierarchy';
 
 type Query = Record<string, unknown>;
-
-/** Largest batch one call may create; a whole estate is several calls. */
-export const MAX_BATCH_HOUSES = 10_000;
 
 /**
  * `{base}/search`: every row matching the filters, unpaged, for pickers
@@ -41,10 +49,8 @@ export function registerSearch(
   );
 }
 
-/** House numbers of a floor: floor then position, each at least two digits ("0101", "1804"). */
-export function houseNumber(floor: number, position: number, floorDigits: number): string {
-  return `${String(floor).padStart(floorDigits, '0')}${String(position).padStart(2, '0')}`;
-}
+/** House numbers are the domain's, so the console's preview shows what batchsave saves. */
+export { houseNumber } from '@property/domain';
 
 /** Buildings and units (spec §7.4), with batch creation of a whole building. */
 export function registerBuildingRoutes(app: FastifyInstance, services: Services): void {
@@ -101,13 +107,14 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
       const ctx = await contextOf(services, req);
       ctx.requireCode('building_batch');
       const form = validateBody(buildingBatchForm, req.body, true);
-      const [units, floors, perFloor, startFloor] = [form.unit_count, form.floor_count, form.house_count, form.start_floor].map(
-        Number,
-      );
-      if (units! < 1 || floors! < 1 || perFloor! < 1) throw badRequest('单元数、楼层数和每层户数都至少为1');
-      if (units! > 50 || floors! > 200 || perFloor! > 50) throw badRequest('单元数和每层户数最多50,楼层数最多200');
-      if (startFloor! < 1) throw badRequest('起始楼层至少为1');
-      if (units! * floors! * perFloor! > MAX_BATCH_HOUSES) throw badRequest(`单次最多生成${MAX_BATCH_HOUSES}户`);
+      const shape: BatchShape = {
+        unitCount: Number(form.unit_count),
+        floorCount: Number(form.floor_count),
+        houseCount: Number(form.house_count),
+        startFloor: Number(form.start_floor),
+      };
+      const problem = batchProblem(shape);
+      if (problem) throw badRequest(problem);
       const gardenId = String(form.garden_id);
       let buildingName = isBlank(form.building_name) ? undefined : String(form.building_name).trim();
       if (!isBlank(form.building_id)) {
@@ -116,17 +123,16 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
         buildingName = String(building.building_name);
       }
       if (!buildingName) throw badRequest('请输入楼栋名称');
-      const lastFloor = startFloor! + floors! - 1;
-      const floorDigits = Math.max(2, String(lastFloor).length);
+      const floors = batchFloors(shape);
       const planned: PlannedHouse[] = [];
-      for (let u = 1; u <= units!; u++) {
-        for (let floor = startFloor!; floor <= lastFloor; floor++) {
-          for (let p = 1; p <= perFloor!; p++) {
+      for (let u = 1; u <= shape.unitCount; u++) {
+        for (const { floor, houses } of floors) {
+          for (const name of houses) {
             planned.push({
               buildingName,
-              unitName: `${u}单元`,
+              unitName: batchUnitName(u),
               floor,
-              name: houseNumber(floor, p, floorDigits),
+              name,
               builtArea: (form.built_area as string | null) ?? null,
               innerArea: (form.inner_area as string | null) ?? null,
               houseType: (form.house_type as number | null) ?? null,
@@ -139,11 +145,11 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
       const saved = await ctx.db.transaction().execute(async (tx) => {
         const count = await saveHouses({ ...ctx, db: tx }, gardenId, planned, {
           buildingType: (form.building_type as number | null) ?? null,
-          floorCount: lastFloor,
+          floorCount: lastFloorOf(shape),
         });
         const building = await sql<{ id: string }>`select id from property_building where is_deleted = 0
           and tenant_id = ${ctx.auth.tenantId} and garden_id = ${gardenId} and building_name = ${name}`.execute(tx);
-        return { buildingId: String(building.rows[0]!.id), unitCount: units, houseCount: count };
+        return { buildingId: String(building.rows[0]!.id), unitCount: shape.unitCount, houseCount: count };
       });
       return data(saved);
     },

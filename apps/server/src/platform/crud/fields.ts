@@ -59,5 +59,8 @@ export function coerce(field: FieldDef, raw: unknown): unknown {
       return typeof text === 'string' && DATETIME.test(text.trim()) ? text.trim() : undefined;
     case 'json':
       return raw === undefined ? undefined : JSON.stringify(raw);
+    case 'bytes':
+      // File contents are written by the storage layer only, never taken from a body or filter.
+      return undefined;
   }
 }

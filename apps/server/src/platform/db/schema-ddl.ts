@@ -26,6 +26,7 @@ export function columnType(key: string, field: FieldDef, def: EntityDef): string
     date: 'date',
     datetime: 'timestamp(0)',
     json: 'jsonb',
+    bytes: 'bytea',
   }[field.kind];
   const dflt = field.default === undefined || field.default === null ? '' : ` default ${literal(field.default)}`;
   void def;

@@ -244,6 +244,23 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
     ],
   },
   {
+    code: 'facility_status',
+    name: '设施状态',
+    items: [
+      { key: '1', value: '正常' },
+      { key: '2', value: '维修中' },
+      { key: '3', value: '停用' },
+    ],
+  },
+  {
+    code: 'parking_hold_type',
+    name: '车位租售类型',
+    items: [
+      { key: '1', value: '出售' },
+      { key: '2', value: '出租' },
+    ],
+  },
+  {
     code: 'fee_type',
     name: '费用类型',
     items: [

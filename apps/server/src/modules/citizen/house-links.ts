@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { CrudContext } from '../../platform/crud/engine';
+import { badRequest } from '../../platform/http/errors';
+import { addHouseRemovalCheck, setOwnerHouseLookup } from '../community/index';
+import { houseIdsOfOwner } from './links';
+
+/** What keeps a house from being removed, first match wins: [table, message]. */
+const HOLDERS: ReadonlyArray<readonly [string, string]> = [
+  ['property_ownership', '该房屋下存在业主,请先解除绑定'],
+  ['property_family', '该房屋下存在家属,请先删除家属'],
+  ['property_lessee', '该房屋下存在租户,请先删除租户'],
+  ['citizen_user_house', '该房屋下存在居民用户,请先解除绑定'],
+  ['property_car', '该房屋下存在车辆,请先解除车辆绑定'],
+];
+
+async function refuseHeldHouses(ctx: CrudContext, houseIds: string[]): Promise<void> {
+  for (const [table, message] of HOLDERS) {
+    const held = await sql`select 1 from ${sql.table(table)} where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
+      and house_id in (${sql.join(houseIds)}) limit 1`.execute(ctx.db);
+    if (held.rows.length > 0) throw badRequest(message);
+  }
+}
+
+/** Houses answer search-house from the bindings, and are never removed from under their residents. */
+export function linkHouses(): void {
+  setOwnerHouseLookup(houseIdsOfOwner);
+  addHouseRemovalCheck(refuseHeldHouses);
+}

@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { CrudContext, Row } from '../../platform/crud/engine';
+import { badRequest } from '../../platform/http/errors';
+
+/**
+ * A live row of the caller's tenant by id, or a 400 with `missing`. Used for
+ * rows other modules own (owners, cars, staff), read by table name so this
+ * module does not depend on their code.
+ */
+export async function liveRow(
+  ctx: CrudContext,
+  table: string,
+  id: unknown,
+  missing: string,
+  options: { lock?: boolean } = {},
+): Promise<Row> {
+  if (id === undefined || id === null || id === '') throw badRequest(missing);
+  const lock = options.lock ? sql` for update` : sql``;
+  const rows = await sql<Row>`select * from ${sql.table(table)}
+    where id = ${String(id)} and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0${lock}`.execute(ctx.db);
+  if (!rows.rows[0]) throw badRequest(missing);
+  return rows.rows[0];
+}
+
+/** The value a save ends with: the body's when it sets the column, otherwise the stored one. */
+export const pickOf = (values: Row, existing: Row | undefined) => (column: string) =>
+  column in values ? values[column] : existing?.[column];
+
+export const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** In the database's own date arithmetic: true when `later` is before `earlier`. */
+export async function endsBeforeStart(ctx: CrudContext, earlier: unknown, later: unknown): Promise<boolean> {
+  if (!isSet(earlier) || !isSet(later)) return false;
+  const rows = await sql<{ bad: boolean }>`select ${later}::date < ${earlier}::date as bad`.execute(ctx.db);
+  return rows.rows[0]?.bad === true;
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Row } from '../crud/engine';
+import { data } from '../http/envelope';
+import { notFound } from '../http/errors';
+import { contextOf } from '../http/request-context';
+import type { Services } from '../services';
+import { FILE_ROUTE, readUpload, sendFile, STORAGE_NAME, storageOf, withMultipart } from './index';
+
+const tags = ['Files'];
+
+/**
+ * The console's generic upload (image fields, avatars, the editor):
+ * `POST /api/blade-resource/oss/endpoint/put-file` (multipart field `file`)
+ * answers { link, domain, name, originalName, attachId }; `link` is served
+ * by `GET FILE_ROUTE/<name>` to anyone holding it (images load in <img>
+ * without a token), so only files uploaded here are public.
+ */
+export function registerFileRoutes(app: FastifyInstance, services: Services): void {
+  const storage = storageOf(services);
+
+  withMultipart(app, (scope) => {
+    scope.post(
+      '/api/blade-resource/oss/endpoint/put-file',
+      { schema: { tags, summary: 'Upload a public file (multipart field file)' } },
+      async (req) => {
+        const ctx = await contextOf(services, req);
+        const upload = await readUpload(req);
+        const attach = await storage.store(ctx, upload, { isPublic: true }, async (_tx, row) => row);
+        const domain = `${req.protocol}://${req.host}`;
+        return data({
+          link: String(attach.link),
+          domain,
+          name: String(attach.name),
+          originalName: String(attach.original_name),
+          attachId: String(attach.id),
+        });
+      },
+    );
+  });
+
+  app.get(
+    `${FILE_ROUTE}/:name`,
+    { config: { public: true }, schema: { tags, summary: 'A public file by its storage name' } },
+    async (req, reply) => {
+      const { name } = req.params as { name: string };
+      // Only server-made names are looked up: "../" and the like never reach a driver.
+      if (!STORAGE_NAME.test(name)) throw notFound();
+      const rows = await sql<Row>`select * from blade_attach where name = ${name} and is_public = 1 and is_deleted = 0`.execute(
+        services.db,
+      );
+      const attach = rows.rows[0];
+      const bytes = attach && (await storage.read(services.db, attach));
+      if (!attach || !bytes) throw notFound();
+      // Names are never reused, so the bytes behind a link never change.
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      return sendFile(reply, attach, bytes, 'inline');
+    },
+  );
+}

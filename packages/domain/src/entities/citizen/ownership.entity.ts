@@ -1,0 +1,28 @@
+import { date, entity, int, long, text } from '../../define';
+
+/**
+ * An ownership (产权): one owner bound to one house. Garden, building and
+ * unit are copied from the house by the server, so lists narrow by garden
+ * without joins. An owner is bound to a house at most once.
+ */
+export const ownershipEntity = entity({
+  name: 'ownership',
+  table: 'property_ownership',
+  base: '/citizen-user/ownership',
+  owner: 'tenant',
+  label: { zh: '产权', en: 'Ownership' },
+  permission: 'ownership',
+  fields: {
+    ownerId: long({ required: '请选择业主', options: { from: '/owner/list', label: 'name' } }),
+    houseId: long({ required: '请选择房屋', options: { from: '/community-resource/unithouse/list', label: 'houseName' } }),
+    gardenId: long({ readOnly: true }),
+    buildingId: long({ readOnly: true }),
+    unitId: long({ readOnly: true }),
+    ownerType: int({ dict: 'owner_type', default: 1 }),
+    checkInTime: date(),
+    remark: text({ maxLength: 500 }),
+  },
+  unique: [{ fields: ['ownerId', 'houseId'], message: '该业主已绑定此房屋' }],
+  indexes: [['ownerId'], ['houseId'], ['gardenId']],
+  sort: { descs: ['createTime'] },
+});

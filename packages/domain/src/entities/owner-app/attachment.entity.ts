@@ -1,0 +1,75 @@
+import { bytes, entity, int, long, text } from '../../define';
+
+/**
+ * A stored file (附件, spec §7.9 attach): its metadata, whichever storage
+ * driver keeps the bytes. `name` is the server-made storage name (random,
+ * never from the client); `originalName` is what the user uploaded, cleaned.
+ * Public files (console images, avatars) are served by name to anyone holding
+ * the link; private ones (owners' documents) only through permission-checked
+ * calls.
+ */
+export const attachEntity = entity({
+  name: 'attach',
+  table: 'blade_attach',
+  base: '/blade-resource/attach',
+  owner: 'tenant',
+  label: { zh: '附件', en: 'Attachment' },
+  permission: 'attach',
+  routes: [],
+  fields: {
+    name: text({ readOnly: true }),
+    originalName: text({ readOnly: true, search: 'like' }),
+    extension: text({ readOnly: true }),
+    contentType: text({ readOnly: true }),
+    attachSize: long({ readOnly: true }),
+    link: text({ readOnly: true }),
+    domain: text({ readOnly: true }),
+    /** Which driver holds the bytes (disk, database), so changing FILE_STORAGE never loses older files. */
+    storage: text({ readOnly: true }),
+    isPublic: int({ readOnly: true, default: 0 }),
+  },
+  unique: [{ fields: ['name'], message: '文件名已存在' }],
+  sort: { descs: ['createTime'] },
+});
+
+/** File contents for the database storage driver (several instances without a shared disk). */
+export const attachBlobEntity = entity({
+  name: 'attachBlob',
+  table: 'blade_attach_blob',
+  base: '/blade-resource/attach-blob',
+  owner: 'platform',
+  label: { zh: '附件内容', en: 'Attachment contents' },
+  permission: 'attach',
+  routes: [],
+  fields: {
+    name: text({ readOnly: true }),
+    content: bytes(),
+  },
+  unique: [{ fields: ['name'], message: '文件名已存在' }],
+});
+
+/**
+ * A document of an owner (业主附件, spec §7.7 attachmentUpload): property
+ * certificate, ID card and the like, optionally for one of their houses.
+ * The spec's calls name the owner `userId`.
+ */
+export const ownerAttachmentEntity = entity({
+  name: 'ownerAttachment',
+  table: 'property_owner_attachment',
+  base: '/system-property/attachmentUpload',
+  owner: 'tenant',
+  label: { zh: '业主附件', en: 'Owner attachment' },
+  permission: 'owner',
+  routes: [],
+  fields: {
+    ownerId: long({ required: '请选择业主' }),
+    houseId: long(),
+    attachId: long({ readOnly: true }),
+    fileName: text({ required: '请输入文件名称', maxLength: 100, search: 'like' }),
+    contentType: text({ readOnly: true }),
+    fileSize: long({ readOnly: true }),
+    remark: text({ maxLength: 500 }),
+  },
+  indexes: [['ownerId', 'houseId']],
+  sort: { descs: ['createTime'] },
+});
