@@ -47,6 +47,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 const basic = () => `Basic ${btoa(`${APP.clientId}:${APP.clientSecret}`)}`;
 
+/** The client's Basic header (unless left off) and the session's bearer token: for calls made without request(), e.g. file downloads and uploads with progress. */
+export function authHeaders(noClientHeader = false): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!noClientHeader) headers.Authorization = basic();
+  const token = session.token();
+  if (token) headers[APP.tokenHeader] = `bearer ${token}`;
+  return headers;
+}
+
 /**
  * Every call of the console. Reads the answer as the spec says (§8): the code
  * from `code` or the HTTP status, the message from `msg` or
@@ -58,10 +67,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
   for (const [key, value] of Object.entries(options.params ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { ...options.headers };
-  if (!options.noClientHeader) headers.Authorization = basic();
-  const token = session.token();
-  if (token) headers[APP.tokenHeader] = `bearer ${token}`;
+  const headers: Record<string, string> = { ...options.headers, ...authHeaders(options.noClientHeader) };
   let body: BodyInit | undefined;
   if (options.data instanceof FormData) body = options.data;
   else if (options.data !== undefined) {

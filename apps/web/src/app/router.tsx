@@ -13,6 +13,7 @@ const Welcome = lazy(() => import('../modules/wel/Welcome'));
 const InfoPage = lazy(() => import('../modules/info/InfoPage'));
 const MenuScreen = lazy(() => import('./MenuScreen'));
 const EmbeddedPage = lazy(() => import('../pages/EmbeddedPage'));
+const DictSplitPage = lazy(() => import('../modules/system/DictSplitPage'));
 // antd's Result carries large illustrations: the error pages load on their own.
 const ErrorPage = lazy(() => import('../pages/ErrorPage').then((m) => ({ default: m.ErrorPage })));
 
@@ -62,6 +63,9 @@ export const router = createBrowserRouter([
           { path: '/wel/index', element: lazyPage(<Welcome />) },
           { path: '/info/index', element: lazyPage(<InfoPage />) },
           { path: '/myiframe/*', element: lazyPage(<EmbeddedPage />) },
+          // Dictionary management with parents and entries side by side (spec §2.1); no menu routes these.
+          { path: '/dict-horizontal/index', element: lazyPage(<DictSplitPage layout="horizontal" />) },
+          { path: '/dict-vertical/index', element: lazyPage(<DictSplitPage layout="vertical" />) },
           // Menu routes come from the user's menus (menu/routes); unknown paths end on /404.
           { path: '*', element: lazyPage(<MenuScreen />) },
         ],

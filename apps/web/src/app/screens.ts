@@ -1,4 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { COMMUNITY_SCREENS } from '../modules/community/screens';
+import { SYSTEM_SCREENS } from '../modules/system/screens';
 
 /**
  * Screens that do more than the generic CRUD screen, keyed by menu code, each loaded as its own
@@ -6,4 +8,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
  * (CrudExtras). A menu code not listed here gets the generic screen of the entity whose permission
  * code it is.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {};
+export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  ...SYSTEM_SCREENS,
+  ...COMMUNITY_SCREENS,
+};

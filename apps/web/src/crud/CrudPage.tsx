@@ -8,7 +8,7 @@ import {
 } from '@ant-design/pro-components';
 import { routesOf, type EntityDef, type Locale } from '@property/domain';
 import { Button, Modal, Space, message } from 'antd';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APP } from '../app/config';
@@ -16,8 +16,10 @@ import { api, type Page } from '../app/http';
 import { useButtons } from '../app/permissions';
 import { columnsOf, listQuery, type Row } from './columns';
 import { canExport, ExportButton } from './ExportButton';
+import { ImageUpload } from './ImageUpload';
+import { IMAGE_FIELD } from './upload';
 
-type Dialog = { mode: 'add' | 'edit' | 'view'; row?: Row } | undefined;
+type Dialog = { mode: 'add' | 'edit' | 'view'; row?: Row; initial?: Row } | undefined;
 
 /** What a screen built on the generic one can add: its own row and toolbar buttons. */
 export interface CrudExtras {
@@ -27,8 +29,26 @@ export interface CrudExtras {
   toolbar?: (selected: string[], reload: () => void) => ReactNode[];
   /** Hides the view button (tenant packages have none). */
   noView?: boolean;
-  /** Fixed filters sent with every list call (e.g. the chosen garden). */
+  /** Fixed filters sent with every list call (e.g. the chosen garden); the list reloads when they change. */
   fixedQuery?: Record<string, string>;
+  /** The list call after the entity's base, when not `/list` (e.g. `/page`, `/parent-list`). */
+  listPath?: string;
+  /**
+   * Tree table (no paging): `all` when the list call answers the whole tree,
+   * `lazy` when `/lazy-list?parentId=` answers one level and children load on
+   * expand. Tree rows get a "新增子项" button presetting the parent field.
+   */
+  tree?: 'all' | 'lazy';
+  /** Changes to single columns by field key (a custom form control, a hidden field...). */
+  fieldOverrides?: Record<string, Partial<ProColumns<Row>>>;
+  /** Values every add dialog starts with and sends (e.g. the parent of a dictionary's entries). */
+  addDefaults?: Row;
+  /** The toast after a save, instead of 新增成功 / 更新成功 (tenant packages say 操作成功!). */
+  savedMessage?: string;
+  /** Keeps paging and filters in the address (default); off for a list inside a dialog. */
+  inAddress?: boolean;
+  /** Called after rows are added, changed or removed (e.g. to refresh a cache of them elsewhere). */
+  onChanged?: () => void;
 }
 
 /**
@@ -43,10 +63,21 @@ export function CrudPage({
   toolbar,
   noView,
   fixedQuery,
+  listPath = '/list',
+  tree,
+  fieldOverrides,
+  addDefaults,
+  savedMessage,
+  inAddress = true,
+  onChanged,
 }: { entity: EntityDef } & CrudExtras) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === 'en' ? 'en' : 'zh') as Locale;
-  const columns = useMemo(() => columnsOf(entity, locale), [entity, locale]);
+  const columns = useMemo(() => {
+    // A tree table shows the hierarchy itself: its parent column would only repeat ids.
+    const parentColumn = tree && entity.tree ? { [entity.tree.parent]: { hideInTable: true } } : {};
+    return withOverrides(columnsOf(entity, locale), { ...parentColumn, ...fieldOverrides });
+  }, [entity, locale, fieldOverrides, tree]);
   const buttons = useButtons();
   const routes = routesOf(entity);
   const can = (action: 'add' | 'edit' | 'delete' | 'view') =>
@@ -56,7 +87,19 @@ export function CrudPage({
   const actionRef = useRef<ActionType>(undefined);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog>();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [addressParams, setAddressParams] = useSearchParams();
+  const searchParams = inAddress ? addressParams : new URLSearchParams();
+  const setSearchParams = inAddress ? setAddressParams : () => undefined;
+  // A lazy tree's rows live here, so expanding a row can splice its children in.
+  const [treeRows, setTreeRows] = useState<Row[]>([]);
+  const parentField = entity.tree?.parent;
+  const fixedKey = JSON.stringify(fixedQuery ?? {});
+  const firstFixed = useRef(fixedKey);
+  useEffect(() => {
+    if (firstFixed.current === fixedKey) return;
+    firstFixed.current = fixedKey;
+    actionRef.current?.reload();
+  }, [fixedKey]);
   const base = entity.base;
   const reload = () => actionRef.current?.reload();
   // The last list query without paging, and the columns hidden in the settings: what 导出 writes.
@@ -78,6 +121,7 @@ export function CrudPage({
         void message.success(t('common.deleteSuccess'));
         setSelected([]);
         actionRef.current?.reload();
+        onChanged?.();
       },
     });
   };
@@ -104,6 +148,11 @@ export function CrudPage({
             {t('common.delete')}
           </Button>
         )}
+        {tree && parentField && can('add') && canSubmit && (
+          <Button type="link" size="small" onClick={() => setDialog({ mode: 'add', initial: { [parentField]: row.id } })}>
+            {t('common.addChild')}
+          </Button>
+        )}
         {extraRowActions?.(row, reload)}
       </Space>
     ),
@@ -120,12 +169,30 @@ export function CrudPage({
         actionRef={actionRef}
         columns={showActions ? [...columns, rowActions] : columns}
         form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}
-        pagination={{
-          defaultCurrent: Number(searchParams.get('current') ?? 1),
-          defaultPageSize: Number(searchParams.get('size') ?? 10),
-          pageSizeOptions: APP.pageSizes,
-          showSizeChanger: true,
-        }}
+        pagination={
+          tree
+            ? false
+            : {
+                defaultCurrent: Number(searchParams.get('current') ?? 1),
+                defaultPageSize: Number(searchParams.get('size') ?? 10),
+                pageSizeOptions: APP.pageSizes,
+                showSizeChanger: true,
+              }
+        }
+        {...(tree === 'lazy'
+          ? {
+              dataSource: treeRows,
+              onDataSourceChange: setTreeRows,
+              expandable: {
+                onExpand: (open: boolean, row: Row) => {
+                  if (!open || (row.children as Row[] | undefined)?.length) return;
+                  void api
+                    .get<Row[]>(`${base}/lazy-list`, { ...fixedQuery, parentId: row.id })
+                    .then((children) => setTreeRows((rows) => withChildren(rows, row.id, lazyLevel(children))));
+                },
+              },
+            }
+          : {})}
         scroll={{ x: 'max-content' }}
         columnsState={{ value: columnsState, onChange: setColumnsState }}
         rowSelection={
@@ -139,7 +206,13 @@ export function CrudPage({
             Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),
             { replace: true },
           );
-          const page = await api.get<Page<Row>>(`${base}/list`, { current, size, ...filters, ...fixedQuery });
+          // A search looks through the whole tree; otherwise a lazy tree starts with its first level.
+          if (tree === 'lazy' && Object.keys(filters).length === 0) {
+            const level = await api.get<Row[]>(`${base}/lazy-list`, { ...filters, ...fixedQuery, parentId: 0 });
+            return { data: lazyLevel(level), success: true };
+          }
+          if (tree) return { data: await api.get<Row[]>(`${base}${listPath}`, { ...filters, ...fixedQuery }), success: true };
+          const page = await api.get<Page<Row>>(`${base}${listPath}`, { current, size, ...filters, ...fixedQuery });
           return { data: page.records, total: page.total, success: true };
         }}
         toolBarRender={() => [
@@ -161,6 +234,7 @@ export function CrudPage({
               columns={columns}
               hidden={new Set(Object.keys(columnsState).filter((k) => columnsState[k]?.show === false))}
               query={() => lastQuery.current}
+              listPath={listPath}
             />
           ),
         ]}
@@ -186,18 +260,50 @@ export function CrudPage({
           grid
           colProps={{ span: 12 }}
           request={dialog.mode === 'edit' ? async () => api.get<Row>(`${base}/detail`, { id: dialog.row?.id }) : undefined}
+          initialValues={dialog.mode === 'add' ? { ...addDefaults, ...dialog.initial } : undefined}
           onFinish={async (values) => {
-            const body = dialog.mode === 'edit' ? { ...values, id: dialog.row?.id } : values;
+            const body =
+              dialog.mode === 'edit' ? { ...values, id: dialog.row?.id } : { ...addDefaults, ...dialog.initial, ...values };
             await api.post(`${base}/submit`, body);
-            void message.success(dialog.mode === 'add' ? t('common.addSuccess') : t('common.updateSuccess'));
+            void message.success(savedMessage ?? (dialog.mode === 'add' ? t('common.addSuccess') : t('common.updateSuccess')));
             setDialog(undefined);
             actionRef.current?.reload();
+            onChanged?.();
             return true;
           }}
         />
       )}
     </>
   );
+}
+
+/** A lazy tree level: rows with children get an empty `children`, so the table shows their expand button. */
+export function lazyLevel(rows: Row[]): Row[] {
+  return rows.map((row) => (row.hasChildren ? { ...row, children: [] } : row));
+}
+
+/** The tree with the children of one row put in place (rows are never changed in place). */
+export function withChildren(rows: Row[], id: unknown, children: Row[]): Row[] {
+  return rows.map((row) => {
+    if (String(row.id) === String(id)) return { ...row, children };
+    const own = row.children as Row[] | undefined;
+    return own?.length ? { ...row, children: withChildren(own, id, children) } : row;
+  });
+}
+
+/**
+ * The columns with the screen's overrides merged in by field key, and every
+ * image field (by name) shown as a picture and edited with an upload button.
+ */
+function withOverrides(columns: ProColumns<Row>[], overrides: Record<string, Partial<ProColumns<Row>>> = {}): ProColumns<Row>[] {
+  return columns.map((column) => {
+    const key = String(column.dataIndex);
+    const image: Partial<ProColumns<Row>> =
+      IMAGE_FIELD.test(key) && column.valueType === 'text'
+        ? { valueType: 'image', ellipsis: false, renderFormItem: () => <ImageUpload /> }
+        : {};
+    return { ...column, ...image, ...overrides[key] } as ProColumns<Row>;
+  });
 }
 
 /** The search form's own values (not paging), kept in the URL. */

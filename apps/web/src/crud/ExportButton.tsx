@@ -25,8 +25,11 @@ export function ExportButton({
   columns,
   hidden,
   query,
+  listPath,
 }: {
   entity: EntityDef;
+  /** The list call after the entity's base, when not `/list` (the screen's own list call). */
+  listPath?: string;
   columns: ProColumns<Row>[];
   /** Columns hidden in the column settings. */
   hidden: ReadonlySet<string>;
@@ -41,8 +44,11 @@ export function ExportButton({
     try {
       const [sheetColumns, rows] = await Promise.all([
         exportColumnsOf(entity, columns, hidden),
-        fetchAllRows(entity.base, query(), (done, total) =>
-          message.open({ key, type: 'loading', content: t('common.exporting', { done, total }), duration: 0 }),
+        fetchAllRows(
+          entity.base,
+          query(),
+          (done, total) => message.open({ key, type: 'loading', content: t('common.exporting', { done, total }), duration: 0 }),
+          listPath,
         ),
       ]);
       const label = t(`entities.${entity.name}`);

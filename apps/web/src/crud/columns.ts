@@ -89,7 +89,11 @@ function referenceProps(key: string, options: FieldOptions): Partial<ProColumns<
 export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] {
   const columns: ProColumns<Row>[] = [];
   for (const [key, field] of Object.entries(entity.fields)) {
-    if (HIDDEN.has(key) || field.kind === 'json') continue;
+    // A platform entity's own tenantId (the tenant screen) is data, not the owner column.
+    const ownTenantId = key === 'tenantId' && entity.owner === 'platform';
+    // A status with its own dictionary (an examination's 待审核/审核通过, a facility's state) is data, not the row flag.
+    const ownStatus = key === 'status' && !!field.dict;
+    if ((HIDDEN.has(key) && !ownTenantId && !ownStatus) || field.kind === 'json') continue;
     const isReference = field.kind === 'long' && !field.options;
     columns.push({
       title: fieldLabel(locale, entity.name, key),

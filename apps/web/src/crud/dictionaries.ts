@@ -11,14 +11,19 @@ const cache = new Map<string, Promise<DictItem[]>>();
 /**
  * Entries of a dictionary, loaded from the server when a screen needs them
  * (never a static list that goes stale), shared by every column of a page.
+ * A code the system dictionaries do not have is a business dictionary of the
+ * tenant (house_type, relation_type...), read from dict-biz.
  */
 export function loadDictionary(code: string): Promise<DictItem[]> {
   let entries = cache.get(code);
   if (!entries) {
-    entries = api.get<DictItem[]>('/blade-system/dict/dictionary', { code }).catch((error) => {
-      cache.delete(code);
-      throw error;
-    });
+    entries = api
+      .get<DictItem[]>('/blade-system/dict/dictionary', { code })
+      .then((system) => (system.length > 0 ? system : api.get<DictItem[]>('/blade-system/dict-biz/dictionary', { code })))
+      .catch((error) => {
+        cache.delete(code);
+        throw error;
+      });
     cache.set(code, entries);
   }
   return entries;

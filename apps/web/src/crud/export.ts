@@ -115,8 +115,9 @@ export async function fetchAllRows(
   base: string,
   filters: Record<string, unknown>,
   onProgress: (done: number, total: number) => void = () => undefined,
+  listPath = '/list',
 ): Promise<Row[]> {
-  const page = (current: number) => api.get<Page<Row>>(`${base}/list`, { ...filters, current, size: EXPORT_PAGE });
+  const page = (current: number) => api.get<Page<Row>>(`${base}${listPath}`, { ...filters, current, size: EXPORT_PAGE });
   const first = await page(1);
   if (first.total > EXPORT_MAX) throw new TooManyRows(first.total);
   const rows = [...first.records];

@@ -87,7 +87,7 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
   });
 
   it('warns when batch delete has nothing selected', async () => {
-    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await page.getByRole('button', { name: /^重\s*置$/ }).click();
     await page
       .locator('.ant-pro-table-list-toolbar')
       .getByRole('button', { name: /删\s*除/ })

@@ -115,8 +115,10 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
   });
 
   it('clears the cache after asking', async () => {
+    // The previous test's context menu may still be fading out: open a fresh one and use only it.
+    await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
     await tabBar().click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '清除缓存' }).click();
+    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '清除缓存' }).click();
     await page.getByText('是否需要清除缓存?').waitFor();
     await page
       .locator('.ant-modal-confirm')

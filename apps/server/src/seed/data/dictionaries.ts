@@ -79,6 +79,8 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
     code: 'button_func',
     name: '按钮功能',
     items: [
+      // Menus (category 1) have no button function.
+      { key: '0', value: '无' },
       { key: '1', value: '工具栏' },
       { key: '2', value: '操作栏' },
       { key: '3', value: '工具操作栏' },

@@ -215,6 +215,9 @@ const ICONS: Record<string, ComponentType> = {
   WalletOutlined,
 };
 
+/** Every icon name a menu may use (the menu form's choices). */
+export const ICON_NAMES = Object.keys(ICONS).sort();
+
 export function menuIcon(name: string | undefined): ComponentType {
   return (name && ICONS[name]) || AppstoreOutlined;
 }

@@ -3,6 +3,7 @@ import { Avatar, Button, Card, Form, Input, Tabs, Upload, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http';
+import { uploadFile } from '../../crud/upload';
 import { avatarProblem } from './avatar';
 
 interface Profile {
@@ -32,9 +33,10 @@ export default function InfoPage() {
       void message.error(t(problem));
       return Upload.LIST_IGNORE;
     }
-    const reader = new FileReader();
-    reader.onload = () => setAvatar(String(reader.result));
-    reader.readAsDataURL(file);
+    // Stored in object storage; the profile keeps the link (saved with the form).
+    uploadFile(file)
+      .then(setAvatar)
+      .catch(() => undefined); // the call already showed the server's message
     return false;
   };
 

@@ -19,7 +19,7 @@ export const menuEntity = entity({
     category: int({ dict: 'menu_category', required: '请选择菜单类型' }),
     action: int({ dict: 'button_func', default: 0 }),
     /** 1 opens in the same tab, 2 in a new window. */
-    isOpen: int({ default: 1 }),
+    isOpen: int({ dict: 'menu_open', default: 1 }),
     remark: text(),
   },
   tree: { parent: 'parentId', title: 'name' },

@@ -1,0 +1,52 @@
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { Upload, message } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { imageProblem, uploadFile } from './upload';
+
+/**
+ * A form control holding an image link: picks a jpg/png of at most 500kb,
+ * uploads it to object storage and keeps the answered link as its value.
+ */
+export function ImageUpload({
+  value,
+  onChange,
+  messages = { type: 'common.imageType', size: 'common.imageSize' },
+}: {
+  value?: string;
+  onChange?: (link: string) => void;
+  /** Message keys of the two refusals (the avatar has its own words). */
+  messages?: { type: string; size: string };
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Upload
+      listType="picture-card"
+      accept=".jpg,.jpeg,.png"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        const problem = imageProblem(file);
+        if (problem) {
+          void message.error(t(messages[problem]));
+          return Upload.LIST_IGNORE;
+        }
+        setBusy(true);
+        uploadFile(file)
+          .then((link) => onChange?.(link))
+          .catch(() => undefined) // the call already showed the server's message
+          .finally(() => setBusy(false));
+        return false;
+      }}
+    >
+      {value ? (
+        <img src={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : (
+        <div>
+          {busy ? <LoadingOutlined /> : <PlusOutlined />}
+          <div style={{ marginTop: 8 }}>{t('common.upload')}</div>
+        </div>
+      )}
+    </Upload>
+  );
+}

@@ -1,0 +1,128 @@
+import { buildingBatchForm } from '@property/domain';
+import { Col, Divider, Form, Input, InputNumber, Modal, Row as GridRow, Select, Typography, message } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGarden } from '../../app/garden';
+import { api } from '../../app/http';
+import { rulesOf } from '../../crud/columns';
+import { dictionaryOptions } from '../../crud/dictionaries';
+import { BatchPreviewTable } from './BatchPreviewTable';
+import { batchPreview } from './building-preview';
+import './messages';
+import { quietly } from './quietly';
+import { useOptions } from './use-options';
+
+const FIELDS = buildingBatchForm.fields;
+
+/**
+ * 批量新增: a building's units, floors and houses a floor; the house numbers
+ * are previewed as they are typed (the same numbering the server saves), then
+ * building/batchsave creates them all or nothing.
+ */
+export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { gardenId, gardens } = useGarden();
+  const [form] = Form.useForm();
+  const values = Form.useWatch([], form) ?? {};
+  const preview = batchPreview(values);
+  const [saving, setSaving] = useState(false);
+  const buildingTypes = useOptions(() => dictionaryOptions('building_type'));
+  const houseTypes = useOptions(() => dictionaryOptions('house_type'));
+  const houseStatuses = useOptions(() => dictionaryOptions('house_status'));
+
+  const save = async () => {
+    const body = await form.validateFields();
+    if (preview.state === 'refused') return;
+    setSaving(true);
+    try {
+      const saved = await api.post<{ houseCount: number }>('/community-resource/building/batchsave', body);
+      void message.success(t('community.batchSaved', { count: saved.houseCount }));
+      onSaved();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const count = (key: 'unitCount' | 'floorCount' | 'houseCount' | 'startFloor', required = true) => (
+    <Col span={6}>
+      <Form.Item
+        name={key}
+        label={t(`community.${key}`)}
+        rules={required ? rulesOf(FIELDS[key]!) : rulesOf({ ...FIELDS[key]!, required: undefined })}
+      >
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Modal
+      open
+      width={900}
+      title={t('community.batchTitle')}
+      onCancel={onClose}
+      onOk={() => void quietly(save)}
+      confirmLoading={saving}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
+      <Form form={form} name="building-batch" layout="vertical" initialValues={{ gardenId, startFloor: 1 }}>
+        <GridRow gutter={16}>
+          <Col span={8}>
+            <Form.Item name="gardenId" label={t('fields.building.gardenId')} rules={rulesOf(FIELDS.gardenId!)}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                options={gardens.map((g) => ({ value: g.gardenId, label: g.gardenName }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="buildingName"
+              label={t('community.buildingName')}
+              rules={[{ required: true, whitespace: true, message: t('community.buildingNameRequired') }]}
+            >
+              <Input maxLength={FIELDS.buildingName!.maxLength} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="buildingType" label={t('fields.building.buildingType')}>
+              <Select allowClear options={buildingTypes} />
+            </Form.Item>
+          </Col>
+          {count('unitCount')}
+          {count('floorCount')}
+          {count('houseCount')}
+          {count('startFloor', false)}
+          <Col span={6}>
+            <Form.Item name="builtArea" label={t('fields.house.builtArea')} rules={rulesOf(FIELDS.builtArea!)}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="innerArea" label={t('fields.house.innerArea')} rules={rulesOf(FIELDS.innerArea!)}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="houseType" label={t('fields.house.houseType')}>
+              <Select allowClear options={houseTypes} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="houseStatus" label={t('fields.house.houseStatus')}>
+              <Select allowClear options={houseStatuses} />
+            </Form.Item>
+          </Col>
+        </GridRow>
+      </Form>
+      <Divider orientation="left" plain>
+        <Typography.Text strong>{t('community.preview')}</Typography.Text>
+      </Divider>
+      <BatchPreviewTable preview={preview} />
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import type { EntityDef } from '@property/domain';
+import { useMemo } from 'react';
+import { useGarden } from '../../app/garden';
+import { CrudPage } from '../../crud/CrudPage';
+
+/** The generic screen of an entity with a gardenId, listing the header garden's rows and adding to it. */
+export function GardenScopedScreen({ entity }: { entity: EntityDef }) {
+  const { gardenId } = useGarden();
+  const scope = useMemo(() => (gardenId ? { gardenId } : undefined), [gardenId]);
+  // A read-only gardenId is the server's to set (from the building or house): the form does not send it.
+  const writable = !entity.fields.gardenId?.readOnly;
+  return <CrudPage entity={entity} fixedQuery={scope} addDefaults={writable ? scope : undefined} />;
+}

@@ -1,0 +1,21 @@
+import { Card, Tree } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/http';
+import { asGrantNodes, type TitledNode } from './GrantTree';
+
+/** The department tree beside the user list: picking a department lists it and everything below it. */
+export function DeptFilterTree({ onPick }: { onPick: (deptId: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const [tree, setTree] = useState<TitledNode[]>([]);
+  useEffect(() => {
+    void api.get<Array<Record<string, unknown>>>('/blade-system/dept/tree').then((rows) => setTree(asGrantNodes(rows)));
+  }, []);
+  return (
+    <Card size="small" title={t('system.allDepts')} styles={{ body: { padding: 8 } }}>
+      {tree.length > 0 && (
+        <Tree defaultExpandAll treeData={tree} onSelect={(keys) => onPick(keys.length ? String(keys[0]) : undefined)} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import type { EntityDef } from '@property/domain';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../crud/CrudPage';
+import type { Row } from '../../crud/columns';
+import { DictChildren, parentDictFields } from './DictChildren';
+import { entityOf } from './shared';
+
+/** Dictionaries: the parents, paged, each with 字典配置 opening its entries in a dialog. */
+function DictScreen({ entity }: { entity: EntityDef }) {
+  const { t } = useTranslation();
+  const [parent, setParent] = useState<Row>();
+  return (
+    <>
+      <CrudPage
+        entity={entity}
+        listPath="/parent-list"
+        fieldOverrides={parentDictFields}
+        rowActions={(row) => (
+          <Button type="link" size="small" onClick={() => setParent(row)}>
+            {t('system.dictConfig')}
+          </Button>
+        )}
+      />
+      {parent && (
+        <Modal
+          open
+          width={1000}
+          footer={null}
+          title={`${t('system.dictChildren')}: ${String(parent.dictValue)}`}
+          onCancel={() => setParent(undefined)}
+        >
+          <DictChildren entity={entity} parent={parent} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+export const SystemDictScreen = () => <DictScreen entity={entityOf('dict')} />;
+export const BusinessDictScreen = () => <DictScreen entity={entityOf('dictbiz')} />;

@@ -1,0 +1,46 @@
+import { Tree } from 'antd';
+import { useMemo } from 'react';
+import { displayKeys, toggleKey, type GrantNode } from './check-tree';
+
+export interface TitledNode extends GrantNode {
+  title: string;
+  children?: TitledNode[];
+}
+
+/** A checkable tree of grants whose checks follow check-tree.ts (parents shown half-checked when partly granted). */
+export function GrantTree({
+  tree,
+  granted,
+  onChange,
+  containers,
+}: {
+  tree: TitledNode[];
+  granted: ReadonlySet<string>;
+  onChange: (granted: Set<string>) => void;
+  containers?: boolean;
+}) {
+  const shown = useMemo(() => displayKeys(tree, granted, containers), [tree, granted, containers]);
+  // Not virtual: every node is in the page (find-in-page works, and tests can reach any node).
+  return (
+    <div style={{ maxHeight: 460, overflow: 'auto' }}>
+      <Tree
+        checkable
+        checkStrictly
+        defaultExpandAll
+        selectable={false}
+        treeData={tree}
+        checkedKeys={shown}
+        onCheck={(_, info) => onChange(toggleKey(tree, granted, String(info.node.key), info.checked))}
+      />
+    </div>
+  );
+}
+
+/** Server trees (id / title / children) as grant nodes keyed by id. */
+export function asGrantNodes(nodes: Array<Record<string, unknown>>): TitledNode[] {
+  return nodes.map((n) => ({
+    key: String(n.key ?? n.id),
+    title: String(n.title ?? n.name ?? ''),
+    ...(Array.isArray(n.children) && n.children.length ? { children: asGrantNodes(n.children as never) } : {}),
+  }));
+}

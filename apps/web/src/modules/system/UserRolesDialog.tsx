@@ -1,0 +1,57 @@
+import { Modal, Spin, Tree, message } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/http';
+import { asGrantNodes, type TitledNode } from './GrantTree';
+
+/** 角色配置: the roles the selected users get (each role on its own, no cascade), saved with user/grant. */
+export function UserRolesDialog({ userIds, onClose }: { userIds: string[]; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation();
+  const [tree, setTree] = useState<TitledNode[]>();
+  const [checked, setChecked] = useState<string[]>([]);
+
+  useEffect(() => {
+    const roles = api.get<Array<Record<string, unknown>>>('/blade-system/role/tree');
+    // One user: start from the roles it has; several: start empty (their roles are replaced).
+    const own =
+      userIds.length === 1
+        ? api.get<Array<{ id: string }>>('/blade-system/role/select', { userId: userIds[0] })
+        : Promise.resolve([]);
+    void Promise.all([roles, own]).then(([all, mine]) => {
+      setTree(asGrantNodes(all));
+      setChecked(mine.map((r) => String(r.id)));
+    });
+  }, [userIds.join(',')]);
+
+  const save = async () => {
+    if (checked.length === 0) return void message.warning(t('common.roleRequired'));
+    await api.post('/blade-system/user/grant', undefined, { userIds: userIds.join(','), roleIds: checked.join(',') });
+    void message.success(t('common.operationSuccess'));
+    onClose(true);
+  };
+
+  return (
+    <Modal
+      open
+      title={t('common.roleConfig')}
+      onOk={save}
+      onCancel={() => onClose(false)}
+      okText={t('common.submit')}
+      destroyOnHidden
+    >
+      {tree ? (
+        <Tree
+          checkable
+          checkStrictly
+          defaultExpandAll
+          selectable={false}
+          treeData={tree}
+          checkedKeys={checked}
+          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+        />
+      ) : (
+        <Spin />
+      )}
+    </Modal>
+  );
+}

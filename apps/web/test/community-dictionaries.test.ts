@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearDictionaries, dictionaryOptions } from '../src/crud/dictionaries';
+import { fetchAllRows } from '../src/crud/export';
+
+/** Answers dictionary calls by path, in the server's envelope, and records them. */
+function answerDictionaries(byPath: Record<string, Record<string, Array<{ dictKey: string; dictValue: string }>>>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL) => {
+      const path = url.pathname.replace(/^\/api/, '');
+      calls.push(`${path}?${url.searchParams.get('code')}`);
+      const data = byPath[path]?.[url.searchParams.get('code') ?? ''] ?? [];
+      return new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }));
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearDictionaries();
+});
+
+/** The community screens' selects use business dictionaries (relation_type, house_type) as well as system ones. */
+describe('dictionary options', () => {
+  it('reads a system dictionary from dict, once', async () => {
+    const calls = answerDictionaries({
+      '/blade-system/dict/dictionary': { examine_status: [{ dictKey: '0', dictValue: '待审核' }] },
+    });
+    expect(await dictionaryOptions('examine_status')).toEqual([{ label: '待审核', value: 0 }]);
+    expect(await dictionaryOptions('examine_status')).toHaveLength(1);
+    expect(calls).toEqual(['/blade-system/dict/dictionary?examine_status']);
+  });
+
+  it("reads a tenant's business dictionary from dict-biz when the system has no such code", async () => {
+    const calls = answerDictionaries({
+      '/blade-system/dict-biz/dictionary': { relation_type: [{ dictKey: '2', dictValue: '子女' }] },
+    });
+    expect(await dictionaryOptions('relation_type')).toEqual([{ label: '子女', value: 2 }]);
+    expect(calls).toEqual(['/blade-system/dict/dictionary?relation_type', '/blade-system/dict-biz/dictionary?relation_type']);
+  });
+});
+
+/** The examination queue lists through examine-list-page: its export reads the same call. */
+describe('export through a screen’s own list call', () => {
+  it('pages through listPath instead of /list', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        calls.push(url.pathname);
+        const data = { records: [{ id: '1', name: '张三' }], total: 1, size: 1000, current: 1, pages: 1 };
+        return new Response(JSON.stringify({ code: 200, success: true, data, msg: '' }));
+      }),
+    );
+    const rows = await fetchAllRows('/system-property/mobile/owner', { gardenId: '9' }, undefined, '/examine-list-page');
+    expect(rows).toEqual([{ id: '1', name: '张三' }]);
+    expect(calls).toEqual(['/api/system-property/mobile/owner/examine-list-page']);
+  });
+});
