@@ -29,6 +29,8 @@ const e2e: TestProjectInlineConfiguration = {
     globalSetup: ['apps/server/test/template-setup.ts', 'apps/web/test/e2e/global-setup.ts'],
     // One browser and one server at a time: steadier on two cores.
     fileParallelism: false,
+    // A busy CI machine can take seconds to re-render: polls wait up to the locators' own timeout.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -5,7 +5,7 @@ import { CLIENT_BASIC, startServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ loginFailLimit: 3 });
+  server = await startServer();
 });
 afterAll(async () => server?.close());
 
@@ -58,9 +58,12 @@ describe('password grant', () => {
     expect(social.body.error).toBe('unsupported_grant_type');
   });
 
-  it('locks an account after repeated failures until it is unlocked', async () => {
+  it('locks an account after as many failures as the account.failCount parameter says, until it is unlocked', async () => {
     const admin = new ApiClient(server.url);
     await admin.signIn('admin', 'admin');
+    const param = (await admin.get('/blade-system/param/list', { paramKey: 'account.failCount' })).body.data.records[0];
+    expect(param.paramValue).toBe('5');
+    expect((await admin.post('/blade-system/param/submit', { ...param, paramValue: '3' })).body.success).toBe(true);
     for (let i = 0; i < 2; i++) {
       expect((await new ApiClient(server.url).signIn('staff', 'bad')).body.error_description).toBe('用户名或密码错误');
     }

@@ -311,6 +311,27 @@ describe('dictionaries', () => {
     ok(await admin.post('/blade-system/dict/submit', { id: parent.id, code: 'weekday', dictValue: '星期几' }));
   });
 
+  it('renaming a dictionary carries its entries to the new code', async () => {
+    ok(await admin.post('/blade-system/dict/submit', { code: 'shift_old', dictValue: '班次', sort: 98, isSealed: 0 }));
+    const [parent] = ok(await admin.get('/blade-system/dict/parent-list', { code_equal: 'shift_old' })).records;
+    for (const [key, value] of [
+      ['1', '早班'],
+      ['2', '晚班'],
+    ])
+      ok(
+        await admin.post('/blade-system/dict/submit', {
+          parentId: parent.id,
+          code: 'shift_old',
+          dictKey: key,
+          dictValue: value,
+          sort: 1,
+        }),
+      );
+    ok(await admin.post('/blade-system/dict/submit', { ...parent, code: 'shift' }));
+    expect((await dictionary(admin, '/blade-system/dict', 'shift')).map((e) => e.dictValue)).toEqual(['早班', '晚班']);
+    expect(await dictionary(admin, '/blade-system/dict', 'shift_old')).toEqual([]);
+  });
+
   it('dict-biz entries belong to one tenant', async () => {
     ok(await admin.post('/blade-system/dict-biz/submit', { code: 'platform_biz', dictValue: '平台业务', sort: 1, isSealed: 0 }));
     const [parent] = ok(await admin.get('/blade-system/dict-biz/parent-list', { code_equal: 'platform_biz' })).records;

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database';
 import type { AuthContext } from '../../platform/http/context';
 import { signInDigest, verifyDigest } from '../../platform/auth/password';
 import type { Services } from '../../platform/services';
+import { paramValue } from '../system/params';
 import { OAUTH } from './oauth-errors';
 
 export interface UserRow {
@@ -43,15 +44,26 @@ export async function findUser(db: Db, tenantId: string, by: { account?: string;
 
 const failKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
 
+/**
+ * Failed sign-ins allowed before an account locks: the `account.failCount` parameter, which the
+ * platform administrator sets on the parameters screen; LOGIN_FAIL_LIMIT when it is unset or not a
+ * positive whole number.
+ */
+async function failLimit(services: Services): Promise<number> {
+  const value = (await paramValue(services.db, 'account.failCount', '')).trim();
+  return /^[1-9]\d{0,3}$/.test(value) ? Number(value) : services.config.loginFailLimit;
+}
+
 /** Password sign-in with the lockout counter: too many failures lock the account for a while. */
 export async function verifyPassword(services: Services, tenantId: string, account: string, password: string): Promise<UserRow> {
   const { store, config, db } = services;
+  const limit = await failLimit(services);
   const failures = Number((await store.get(failKey(tenantId, account))) ?? 0);
-  if (failures >= config.loginFailLimit) throw OAUTH.locked();
+  if (failures >= limit) throw OAUTH.locked();
   const user = await findUser(db, tenantId, { account });
   if (!user || !(await verifyDigest(user.password, signInDigest(password)))) {
     const count = await store.incr(failKey(tenantId, account), config.loginLockSeconds);
-    if (count >= config.loginFailLimit) throw OAUTH.locked();
+    if (count >= limit) throw OAUTH.locked();
     throw OAUTH.badCredentials();
   }
   await store.del(failKey(tenantId, account));

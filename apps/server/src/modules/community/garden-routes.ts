@@ -1,11 +1,12 @@
-import { checkPhone, gardenEntity, gardenUserEntity, isBlank } from '@property/domain';
+import { checkPhone, gardenEntity, gardenUserEntity, isBlank, type EntityDef } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId, type CrudContext } from '../../platform/crud/engine';
+import { CrudService, parseId, type CrudContext, type CrudHooks } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { contextOf } from '../../platform/http/request-context';
+import type { AccessService } from '../../platform/security/access';
 import type { Services } from '../../platform/services';
 import { anyLive, gardenRow, gardens } from './hierarchy';
 
@@ -43,6 +44,27 @@ function parseMajordomos(raw: unknown): Majordomo[] {
   });
 }
 
+/**
+ * Garden assignments are part of every staff member's cached grants (they
+ * limit the rows seen). Removing gardens or staff links changes them: the
+ * grants are made stale once the removal has committed, never before, so no
+ * call can cache the old assignments under the new version.
+ */
+class AssignmentRemovingService extends CrudService {
+  constructor(
+    entity: EntityDef,
+    private readonly access: AccessService,
+    hooks: CrudHooks = {},
+  ) {
+    super(entity, hooks);
+  }
+  override async remove(ctx: CrudContext, ids: unknown): Promise<number> {
+    const removed = await super.remove(ctx, ids);
+    await this.access.invalidate();
+    return removed;
+  }
+}
+
 /** The users named must be staff of the caller's tenant. */
 async function checkUsers(ctx: CrudContext, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
@@ -60,9 +82,9 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
   const service = new CrudService(gardenEntity, {
     async beforeRemove(ctx, ids) {
       if (await anyLive(ctx, 'property_building', 'garden_id', ids)) throw badRequest('该小区下存在楼栋,请先删除楼栋');
-      // Staff links of a removed garden mean nothing any more.
-      await sql`update property_garden_user set is_deleted = 1, update_time = localtimestamp(0)
-        where tenant_id = ${ctx.auth.tenantId} and garden_id in (${sql.join(ids)})`.execute(ctx.db);
+      // Staff bound to this garden would, with their last garden gone, fall back to the whole tenant:
+      // their assignments are undone first, deliberately, on the pgarden screen.
+      if (await anyLive(ctx, 'property_garden_user', 'garden_id', ids)) throw badRequest('该小区下存在管理人员,请先解除人员分配');
     },
   });
   registerCrudRoutes(app, services, gardenEntity, service, { except: ['list'] });
@@ -125,7 +147,12 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
 
 /** Garden staff (pgarden): which users serve which gardens. */
 function registerGardenUserRoutes(app: FastifyInstance, services: Services): void {
-  const links = registerCrudRoutes(app, services, gardenUserEntity);
+  const links = registerCrudRoutes(
+    app,
+    services,
+    gardenUserEntity,
+    new AssignmentRemovingService(gardenUserEntity, services.access),
+  );
   const base = `/api${gardenUserEntity.base}`;
   const linkTags = [gardenUserEntity.label.en];
 
@@ -195,6 +222,7 @@ function registerGardenUserRoutes(app: FastifyInstance, services: Services): voi
           await links.insert(txCtx, byUser ? { user_id: fixed, garden_id: other } : { user_id: other, garden_id: fixed });
         }
       });
+      await services.access.invalidate();
       return status(true);
     },
   );

@@ -19,7 +19,14 @@ async function parentRow(service: CrudService, ctx: CrudContext, id: unknown, mi
   return row;
 }
 
-export const gardenRow = (ctx: CrudContext, id: unknown) => parentRow(gardens, ctx, id, '所选小区不存在或已被删除');
+/**
+ * The garden a write names. Garden-bound staff naming a garden outside their
+ * own are told so (403) rather than that it does not exist.
+ */
+export const gardenRow = async (ctx: CrudContext, id: unknown) => {
+  if (id !== undefined && id !== null) ctx.requireGarden?.(id);
+  return parentRow(gardens, ctx, id, '所选小区不存在或已被删除');
+};
 export const buildingRow = (ctx: CrudContext, id: unknown) => parentRow(buildings, ctx, id, '所选楼栋不存在或已被删除');
 export const unitRow = (ctx: CrudContext, id: unknown) => parentRow(units, ctx, id, '所选单元不存在或已被删除');
 

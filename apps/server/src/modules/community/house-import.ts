@@ -218,6 +218,7 @@ export async function importHouses(
     dictionary(ctx, DICTS.houseStatus),
   ]);
   const gardenByName = new Map(gardenRows.map((g) => [String(g.gardenName), String(g.id)]));
+  if (defaultGardenId) ctx.requireGarden?.(defaultGardenId);
   if (defaultGardenId && !gardenRows.some((g) => String(g.id) === defaultGardenId)) throw badRequest('所选小区不存在或已被删除');
 
   const errors: RowProblem[] = [];

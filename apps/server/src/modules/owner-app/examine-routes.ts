@@ -32,6 +32,8 @@ async function admitOwner(ctx: CrudContext, item: Row): Promise<string> {
     where id = ${item.house_id} and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0`.execute(ctx.db);
   const h = house.rows[0];
   if (!h) throw badRequest('所选房屋不存在或已被删除');
+  // The owner and binding land in the house's garden, which must be one of the reviewer's.
+  ctx.requireGarden?.(h.garden_id);
   const who = { user: ctx.auth.userId || null, dept: ctx.auth.deptId || null };
   const found = await sql<{ id: string }>`select id from property_owner
     where phone = ${item.phone} and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 for update`.execute(ctx.db);

@@ -45,6 +45,13 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
         ${entity.owner === 'tenant' ? sql`and tenant_id = ${ctx.auth.tenantId}` : sql``}`.execute(ctx.db);
       if (taken.rows.length > 0) throw badRequest('当前字典键值已存在!');
     },
+    async afterSave(ctx, saved, existing) {
+      // Renaming a dictionary renames its entries' code too, in the same transaction, so none is left behind.
+      if (existing && String(saved.parent_id) === '0' && saved.code !== existing.code) {
+        await sql`update ${sql.table(entity.table)} set code = ${saved.code}, update_time = localtimestamp(0)
+          where parent_id = ${saved.id} and is_deleted = 0`.execute(ctx.db);
+      }
+    },
     async beforeRemove(ctx, ids) {
       const children =
         await sql`select 1 from ${sql.table(entity.table)} where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(

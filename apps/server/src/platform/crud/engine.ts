@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { AuthContext } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
+import { gardenColumnOf } from '../security/access';
 import { fieldsOf, uniqueFields } from './fields';
 import { defaultSort, parseListQuery } from './filters';
 import { validateBody, type Values } from './validate';
@@ -22,8 +23,10 @@ export interface Page<T = Row> {
 export interface CrudContext {
   db: Db;
   auth: AuthContext;
-  /** Conditions limiting the rows of an entity to the caller's tenant and data scope. */
+  /** Conditions limiting the rows of an entity to the caller's tenant, gardens and data scope. */
   rowScope(entity: EntityDef): RawBuilder<unknown>[];
+  /** Refuses a write into a garden outside the caller's gardens (absent: no garden limit, e.g. seeding). */
+  requireGarden?(gardenId: unknown): void;
 }
 
 export interface CrudHooks {
@@ -153,6 +156,7 @@ export class CrudService {
         if (!existing) throw notFound();
       }
       await this.hooks.beforeSave?.(txCtx, values, existing);
+      this.checkGarden(txCtx, values, existing);
       await this.checkUnique(txCtx, values, existing);
       const saved = existing ? await this.update(txCtx, existing.id as string, values) : await this.insert(txCtx, values);
       await this.hooks.afterSave?.(txCtx, saved, existing);
@@ -191,6 +195,16 @@ export class CrudService {
         update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)}`.execute(tx);
       return Number(result.numAffectedRows ?? 0);
     });
+  }
+
+  /**
+   * The row a save ends with must sit in one of the caller's gardens (after
+   * the hooks, which derive the garden of rows placed by their house).
+   */
+  private checkGarden(ctx: CrudContext, values: Values, existing: Row | undefined): void {
+    const column = gardenColumnOf(this.entity);
+    if (!column || !ctx.requireGarden) return;
+    ctx.requireGarden(column in values ? values[column] : existing?.[column]);
   }
 
   /** The definition's unique rules, among the live rows of the same tenant. */

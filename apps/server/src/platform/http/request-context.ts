@@ -45,6 +45,7 @@ export async function contextOf(services: Services, request: FastifyRequest): Pr
     grants,
     services,
     rowScope: (entity) => services.access.rowScope(auth, grants, entity),
+    requireGarden: (gardenId) => services.access.requireGarden(grants, gardenId),
     require: (entity, action) => services.access.require(auth, grants, entity, action),
     requireCode: (code) => services.access.requireCode(grants, code),
   };

@@ -1,4 +1,4 @@
-import type { EntityDef } from '@property/domain';
+import { columnOf, gardenEntity, type EntityDef } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { KeyValueStore } from '../cache/store';
 import type { Db } from '../db/database';
@@ -25,6 +25,25 @@ export interface Grants {
   apiScopeIds: string[];
   /** Departments at and below the caller's, for "department and below" scopes. */
   deptTree: string[];
+  /**
+   * Gardens the caller is assigned to (pgarden), when they are garden-bound
+   * staff: they see and touch those gardens' rows only. null: not bound
+   * (administrators, staff without assignments), the whole tenant.
+   */
+  gardenIds: string[] | null;
+}
+
+/** The refusal of a write naming a garden outside the caller's gardens. */
+export const GARDEN_FORBIDDEN = '无权操作该小区的数据';
+
+/**
+ * The column naming an entity's garden: a garden's own id, or the garden id
+ * of a garden-bound row; null for rows that belong to no garden.
+ */
+export function gardenColumnOf(entity: EntityDef): string | null {
+  if (entity.table === gardenEntity.table) return 'id';
+  const field = entity.fields.gardenId;
+  return field ? columnOf('gardenId', field) : null;
 }
 
 export type Action = 'view' | 'add' | 'edit' | 'delete';
@@ -125,7 +144,16 @@ export class AccessService {
       dataScopes,
       apiScopeIds,
       deptTree: await this.deptTree(auth),
+      gardenIds: admin ? null : await this.assignedGardens(auth),
     };
+  }
+
+  /** The gardens the caller is assigned to (removing a garden removes its assignments); null without any. */
+  private async assignedGardens(auth: AuthContext): Promise<string[] | null> {
+    if (!/^\d+$/.test(auth.userId)) return null;
+    const rows = await sql<{ id: string }>`select distinct garden_id as id from property_garden_user
+      where is_deleted = 0 and tenant_id = ${auth.tenantId} and user_id = ${auth.userId}`.execute(this.db);
+    return rows.rows.length > 0 ? rows.rows.map((r) => String(r.id)) : null;
   }
 
   /**
@@ -172,10 +200,23 @@ export class AccessService {
     if (!codeSet(grants).has(code)) throw forbidden();
   }
 
-  /** The tenant and data-scope conditions for an entity's rows. */
+  /**
+   * Garden-bound staff write only in their own gardens: a row naming another
+   * garden, or none, is refused (a garden they could not see afterwards).
+   */
+  requireGarden(grants: Grants, gardenId: unknown): void {
+    if (!grants.gardenIds) return;
+    if (gardenId === undefined || gardenId === null || !grants.gardenIds.includes(String(gardenId)))
+      throw forbidden(GARDEN_FORBIDDEN);
+  }
+
+  /** The tenant, garden and data-scope conditions for an entity's rows. */
   rowScope(auth: AuthContext, grants: Grants, entity: EntityDef): RawBuilder<unknown>[] {
     const conditions: RawBuilder<unknown>[] = [];
     if (entity.owner === 'tenant') conditions.push(sql`tenant_id = ${auth.tenantId}`);
+    const gardenColumn = gardenColumnOf(entity);
+    // Grants cached before gardens were part of them carry no gardenIds: not bound.
+    if (gardenColumn && grants.gardenIds) conditions.push(sql`${sql.ref(gardenColumn)} in (${sql.join(grants.gardenIds)})`);
     const rules = grants.admin ? undefined : (grants.dataScopes[entity.permission] ?? grants.dataScopes[entity.name]);
     if (!rules || rules.length === 0 || rules.some((r) => r.type === 1)) return conditions;
     const alternatives = rules.map((rule) => this.dataScopeCondition(auth, grants, rule));
