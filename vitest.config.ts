@@ -31,6 +31,8 @@ const e2e: TestProjectInlineConfiguration = {
     fileParallelism: false,
     // A busy CI machine can take seconds to re-render: polls wait up to the locators' own timeout.
     expect: { poll: { timeout: 15_000, interval: 100 } },
+    // A browser on a loaded two-core machine now and then misses a moment; one retry (shown as such in the report).
+    retry: 1,
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },

@@ -16,10 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { sql } from 'kysely';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { md5Hex } from '../../server/src/platform/auth/password';
-import { CLIENT_BASIC, startServer } from '../../server/test/harness';
+import { CHROME_FLAGS, CHROMIUM, LIST_CALL, LIST_PATH, lighthouseBrowser, startBenchServer, summary } from './lab';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -29,8 +27,6 @@ const flag = (name: string, fallback: number) => {
 const ROWS = flag('rows', 10_000);
 const RUNS = flag('runs', 5);
 const LIGHTHOUSE = !args.includes('--no-lighthouse');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 /** The issue's budget for the sign-in page. */
 export const SIGN_IN_BUDGET_KB = 250;
 
@@ -46,34 +42,9 @@ execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webRoot
   env: { ...process.env, NODE_ENV: 'production' },
 });
 
-// 2. The real server on a fresh database, with a large table for the list screen.
-const server = await startServer({ webRoot });
-const db = server.built.services.db;
-const dept = (await sql<{ id: string }>`select id from blade_dept where tenant_id = '000000' order by id limit 1`.execute(db))
-  .rows[0].id;
-await sql`insert into blade_post (tenant_id, category, post_code, post_name, sort, create_dept, create_time)
-  select '000000', 1 + g % 4, 'B' || g, '岗位' || g, g % 100, ${dept}, localtimestamp(0) - (g || ' seconds')::interval
-  from generate_series(1, ${ROWS}) g`.execute(db);
-await sql`analyze blade_post`.execute(db);
-
-const tokenAnswer = (await (
-  await fetch(
-    `${server.url}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password&scope=all&type=account`,
-    { method: 'POST', headers: { Authorization: CLIENT_BASIC, 'Tenant-Id': '000000' } },
-  )
-).json()) as { access_token: string; refresh_token: string };
-
-/** What session.ts keeps: tokens in cookies, the user and the token's time in local storage (prefix saber-). */
-const sessionCookies = (url: string) => [
-  { name: 'saber-access-token', value: encodeURIComponent(tokenAnswer.access_token), url },
-  { name: 'saber-refresh-token', value: encodeURIComponent(tokenAnswer.refresh_token), url },
-];
-const sessionStorage = () => {
-  const record = (content: unknown) => JSON.stringify({ dataType: typeof content, content, type: 'local', datetime: Date.now() });
-  return { 'saber-userInfo': record(tokenAnswer), 'saber-tokenIssuedAt': record(Date.now()) };
-};
-const LIST_PATH = '/system/post';
-const LIST_CALL = '/api/blade-system/post/list';
+// 2. The real server on a fresh database, with a large table for the list screen, and the admin's session.
+const bench = await startBenchServer(webRoot, ROWS);
+const { server, sessionCookies, sessionStorage } = bench;
 
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
@@ -122,7 +93,7 @@ try {
     return timing;
   };
   const listContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  await listContext.addCookies(sessionCookies(server.url));
+  await listContext.addCookies(sessionCookies());
   const storage = sessionStorage();
   await listContext.addInitScript((entries: Record<string, string>) => {
     for (const [k, v] of Object.entries(entries)) if (!localStorage.getItem(k)) localStorage.setItem(k, v);
@@ -160,47 +131,16 @@ try {
 
   // 5. Lighthouse 12, desktop preset, performance only.
   if (LIGHTHOUSE) {
-    const { default: lighthouse } = await import('lighthouse');
-    const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-    const { launch } = await import('chrome-launcher');
-    const puppeteer = await import('puppeteer-core');
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    const lab = await lighthouseBrowser();
     try {
       const reports = fileURLToPath(new URL('../../../artifacts/lighthouse', import.meta.url));
       mkdirSync(reports, { recursive: true });
-      const score = async (url: string, keepStorage: boolean, name: string) => {
-        const result = await lighthouse(
-          url,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            disableStorageReset: keepStorage,
-          },
-          desktopConfig,
-        );
-        const lhr = result!.lhr;
-        writeFileSync(join(reports, `${name}.json`), JSON.stringify(lhr));
-        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '';
-        return {
-          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          benchmarkIndex: lhr.environment.benchmarkIndex,
-          detail: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
-        };
-      };
-      const signIn = await score(`${server.url}/login`, false, 'sign-in');
-      // Sign in the Lighthouse browser: the session's cookies and local storage, as session.ts keeps them.
-      const connected = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const tab = await connected.newPage();
-      await tab.goto(`${server.url}/404`);
-      await tab.setCookie(...sessionCookies(server.url));
-      await tab.evaluate((entries: Record<string, string>) => {
-        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-      }, sessionStorage());
-      await tab.close();
-      await connected.disconnect();
-      const list = await score(`${server.url}${LIST_PATH}`, true, 'list');
+      const signInReport = await lab.score(`${server.url}/login`, false);
+      writeFileSync(join(reports, 'sign-in.json'), JSON.stringify(signInReport));
+      await lab.signIn(bench);
+      const listReport = await lab.score(`${server.url}${LIST_PATH}`, true);
+      writeFileSync(join(reports, 'list.json'), JSON.stringify(listReport));
+      const [signIn, list] = [summary(signInReport), summary(listReport)];
       const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
       console.log(
         `\nLighthouse ${version}, desktop preset (this machine's benchmark index ${signIn.benchmarkIndex}; reports in artifacts/lighthouse)`,
@@ -208,7 +148,7 @@ try {
       console.log(`sign-in page  performance ${signIn.score}  (${signIn.detail})`);
       console.log(`list screen   performance ${list.score}  (${list.detail})`);
     } finally {
-      chrome.kill();
+      lab.close();
     }
   }
 } finally {

@@ -8,7 +8,11 @@ import { router } from './router';
 import { storage } from './storage';
 import { APP } from './config';
 
-/** Providers: antd's locale switches with the app's language (dayjs's in the shell); the chosen colour themes antd. */
+/**
+ * Providers: antd's locale switches with the app's language (dayjs's in the shell); the chosen colour themes antd.
+ * (antd's CSS variables mode, `cssVar`, was measured: it adds a variables style per component and made both the
+ * sign-in page and the list screen slower to start, see docs/benchmarks.md.)
+ */
 export function App() {
   const { i18n } = useTranslation();
   const [colour, setColour] = useState(storage.get<string>('colour') ?? APP.colour);

@@ -32,6 +32,25 @@ export async function loadButtons(): Promise<Set<string>> {
   return codes;
 }
 
+/** Menus and buttons asked for at start, before the shell's chunk has loaded; each is taken once. */
+const prefetched: { menus?: Promise<MenuNode[]>; buttons?: Promise<Set<string>> } = {};
+
+/** Starts the signed-in user's menus and buttons calls now (a signed-in start, router.tsx). */
+export function prefetchMenus(): void {
+  prefetched.menus = loadMenus();
+  prefetched.buttons = loadButtons();
+  // A failure reaches whoever takes the promise; unclaimed, it is not an unhandled rejection.
+  prefetched.menus.catch(() => undefined);
+  prefetched.buttons.catch(() => undefined);
+}
+
+/** The prefetched call, once: later loads (another top menu, a refetch) ask the server again. */
+export function takePrefetched<K extends keyof typeof prefetched>(key: K): (typeof prefetched)[K] {
+  const call = prefetched[key];
+  prefetched[key] = undefined;
+  return call;
+}
+
 /** The tree with each menu's name in the chosen language (seeded menus have English names by code). */
 export function localizeMenus(nodes: MenuNode[], locale: Locale): MenuNode[] {
   return nodes.map((m) => ({

@@ -25,9 +25,12 @@ const loading = (
 );
 const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 
-// A signed-in start on a menu screen fetches the shell's and the screen's chunks together, not one after the other.
+// A signed-in start fetches the shell's chunk, the menus and buttons, and on a menu screen the screen's chunk,
+// all together, not one after the other.
 if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
   void import('./layout/Shell');
+  // Imported, not bundled here: the sign-in page does not carry the menus module.
+  void import('./menus').then((m) => m.prefetchMenus());
   if (!/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname)) void import('./MenuScreen');
 }
 

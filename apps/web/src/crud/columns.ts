@@ -101,7 +101,8 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
       valueType: valueTypeOf(field),
       hideInTable: field.secret || isReference || (field.kind === 'text' && /remark|content|stack|params|data/i.test(key)),
       hideInSearch: !field.search,
-      hideInForm: field.readOnly,
+      // An id with nowhere to pick it from (a resident's app account) is linked elsewhere, never typed in.
+      hideInForm: field.readOnly || isReference,
       ellipsis: field.kind === 'text',
       ...(field.dict ? { request: () => dictionaryOptions(field.dict!) } : {}),
       ...(field.options ? referenceProps(key, field.options) : {}),

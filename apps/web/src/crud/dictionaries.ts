@@ -38,10 +38,21 @@ export function clearDictionaries(): void {
   cache.clear();
 }
 
-/** Choices of a reference field: tree nodes as they come, list rows as { label, value: id }. */
-export async function referenceOptions(options: FieldOptions): Promise<Array<Record<string, unknown>>> {
-  const [path, search] = options.from.split('?');
-  const params = Object.fromEntries(new URLSearchParams(search ?? ''));
+/** The server's largest page: a picker fed by a paged list gets every row, not the list's first 10. */
+const PICKER_PAGE = '1000';
+
+/**
+ * Choices of a reference field: tree nodes as they come, list rows as { label, value: id }.
+ * `scope` narrows the call (e.g. to the header garden).
+ */
+export async function referenceOptions(
+  options: FieldOptions,
+  scope: Record<string, string> = {},
+): Promise<Array<Record<string, unknown>>> {
+  const [path = '', search] = options.from.split('?');
+  // Without a size a paged list answers its first page only, and the rows past it would show raw ids.
+  const paged = !options.tree && /\/(list|page)$/.test(path) ? { size: PICKER_PAGE } : {};
+  const params = { ...paged, ...Object.fromEntries(new URLSearchParams(search ?? '')), ...scope };
   type Row = Record<string, unknown>;
   const answer = await api.get<Row[] | { records: Row[] }>(path, params);
   if (options.tree) return answer as Row[]; // already { title, value, children }

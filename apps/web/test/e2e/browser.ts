@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../../../server/test/harness';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,9 +56,46 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
+/** What a test file drives: the harness, its one page, and the server's address. */
+export interface Session {
+  e2e: E2E;
+  page: Page;
+  url: string;
+}
+
+/**
+ * One server and browser for the whole test file (started in beforeAll, closed in afterAll);
+ * `started` receives them, so the file's tests share one page. With `signInAs` the page is
+ * signed in before the first test.
+ */
+export function useE2E(
+  started: (session: Session) => void,
+  signInAs?: { account: string; password: string; tenantId?: string },
+): void {
+  let e2e: E2E | undefined;
+  beforeAll(async () => {
+    buildConsole();
+    e2e = await startE2E();
+    const session = { e2e, page: e2e.page, url: e2e.server.url };
+    if (signInAs) {
+      await signIn(session.page, session.url, signInAs.account, signInAs.password, signInAs.tenantId);
+      await session.page.waitForURL('**/wel/index');
+    }
+    started(session);
+  }, 240_000);
+  afterAll(async () => e2e?.close());
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: false });
+}
+
+/** Answers 确定 to the confirmation asking `question`, once it shows. */
+export async function confirm(page: Page, question: string): Promise<void> {
+  const box = page.locator('.ant-modal-confirm', { hasText: question });
+  await box.waitFor();
+  await box.getByRole('button', { name: /确\s*定/ }).click();
 }
 
 /** Signs in through the form (the test server checks no captcha, so the page does not ask for one). */

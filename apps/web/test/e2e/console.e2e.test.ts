@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildConsole, hasBrowser, screenshot, signIn, startE2E, type E2E } from './browser';
+import { confirm, hasBrowser, screenshot, signIn, useE2E } from './browser';
 
 /**
  * The console in a real browser against the real server. Runs in order: one
  * signed-in session walks through the screens a platform administrator uses.
  */
 describe.skipIf(!hasBrowser)('the console in Chromium', () => {
-  let e2e: E2E;
   let page: Page;
   let url: string;
 
-  beforeAll(async () => {
-    buildConsole();
-    e2e = await startE2E();
-    page = e2e.page;
-    url = e2e.server.url;
-  }, 240_000);
-  afterAll(async () => e2e?.close());
+  useE2E((session) => ({ page, url } = session));
 
   it('sends a visitor without a session to the sign-in page', async () => {
     await page.goto(`${url}/system/user`);
@@ -78,11 +71,7 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
       .locator('.ant-table-row', { hasText: 'e2e.user' })
       .getByRole('button', { name: /删\s*除/ })
       .click();
-    await page.getByText('确定将选择数据删除?').waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page, '确定将选择数据删除?');
     await page.getByText('删除成功').waitFor();
   });
 
@@ -125,7 +114,7 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
 
   it('narrows the sidebar to a top menu and back', async () => {
     const header = page.getByRole('menu', { name: '顶部菜单' });
-    const sider = page.locator('.ant-pro-sider');
+    const sider = page.locator('.console-sider');
     await header.getByRole('menuitem', { name: /物业管理/ }).click();
     await sider.getByText('社区资源').waitFor();
     await expect(sider.getByText('系统管理').count()).resolves.toBe(0);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildConsole, hasBrowser, screenshot, signIn, startE2E, type E2E } from './browser';
+import { describe, expect, it } from 'vitest';
+import { confirm, hasBrowser, screenshot, signIn, useE2E } from './browser';
 
 /** The budget: the sign-in page loads at most 250 KB of JavaScript, gzip. */
 const SIGN_IN_BUDGET = 250 * 1024;
@@ -16,17 +16,10 @@ const SIGN_IN_BUDGET = 250 * 1024;
  * popover and the error-log viewer.
  */
 describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
-  let e2e: E2E;
   let page: Page;
   let url: string;
 
-  beforeAll(async () => {
-    buildConsole();
-    e2e = await startE2E();
-    page = e2e.page;
-    url = e2e.server.url;
-  }, 240_000);
-  afterAll(async () => e2e?.close());
+  useE2E((session) => ({ page, url } = session));
 
   const tabs = () => page.locator('.tab-bar .ant-tabs-tab');
   const tabBar = () => page.locator('.tab-bar .ant-tabs-nav');
@@ -119,11 +112,7 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
     await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
     await tabBar().click({ button: 'right' });
     await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '清除缓存' }).click();
-    await page.getByText('是否需要清除缓存?').waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page, '是否需要清除缓存?');
     await page.getByText('清除完毕').waitFor();
   });
 
@@ -147,11 +136,7 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
     await dialog.locator('.ant-table-row', { hasText: 'e2e: something broke' }).waitFor();
     await screenshot(page, '14-error-log');
     await dialog.getByRole('button', { name: '清空本地日志' }).click();
-    await page.getByText('确定清空本地日志记录?').waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page, '确定清空本地日志记录?');
     await page.getByText('清空成功!').waitFor();
     await expect.poll(() => page.getByRole('button', { name: '错误日志' }).locator('.ant-badge-count').count()).toBe(0);
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildConsole, hasBrowser, screenshot, signIn, startE2E, type E2E } from './browser';
+import { confirm, hasBrowser, screenshot, signIn, useE2E, type E2E } from './browser';
 
 /** A 1×1 transparent PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -40,11 +40,16 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
   let page: Page;
   let url: string;
 
-  /** A second browser window signed in as the low-privilege user (its own session). */
-  const staffWindow = async (password: string) => {
+  /** A second browser window with its own session. */
+  const newWindow = async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const staff = await context.newPage();
-    staff.setDefaultTimeout(15_000);
+    const opened = await context.newPage();
+    opened.setDefaultTimeout(15_000);
+    return opened;
+  };
+  /** A second browser window signed in as the low-privilege user. */
+  const staffWindow = async (password: string) => {
+    const staff = await newWindow();
     await signIn(staff, url, 'staff', password);
     await staff.waitForURL('**/wel/index');
     return staff;
@@ -56,15 +61,7 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
       .first();
   const okOf = (dialog: ReturnType<Page['locator']>) => dialog.getByRole('button', { name: /确\s*定|提\s*交/ });
 
-  beforeAll(async () => {
-    buildConsole();
-    e2e = await startE2E();
-    page = e2e.page;
-    url = e2e.server.url;
-    await signIn(page, url, 'admin', 'admin');
-    await page.waitForURL('**/wel/index');
-  }, 240_000);
-  afterAll(async () => e2e?.close());
+  useE2E((session) => ({ e2e, page, url } = session), { account: 'admin', password: 'admin' });
 
   it('renders every system screen with its data', async () => {
     for (const screen of SCREENS) {
@@ -124,11 +121,7 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
     await page.goto(`${url}/system/user`);
     await row('staff').locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: /密码重置/ }).click();
-    await page.getByText('确定将选择账号密码重置?').waitFor();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page, '确定将选择账号密码重置?');
     await page.getByText('操作成功!').waitFor();
     const staff = await staffWindow('123456');
     await staff.getByText('欢迎使用物业管理平台').waitFor();
@@ -222,5 +215,104 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
         .getByRole('button', { name: /查\s*看/ })
         .count(),
     ).resolves.toBe(0);
+  });
+
+  it('assigns the low-privilege user a second role (角色配置), which their next sign-in carries', async () => {
+    const before = await staffWindow('123456');
+    await before
+      .getByRole('menuitem', { name: /系统管理/ })
+      .first()
+      .waitFor();
+    await expect(before.getByRole('menuitem', { name: /权限管理/ }).count()).resolves.toBe(0);
+    await before.context().close();
+
+    await page.goto(`${url}/system/user`);
+    await row('staff').locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '角色配置' }).click();
+    const dialog = page.locator('.ant-modal').last();
+    const role = (name: string) => dialog.locator('.ant-tree-treenode').filter({ has: page.getByText(name, { exact: true }) });
+    // The user's own role comes checked; 超级管理员 is added beside it.
+    await expect.poll(() => role('用户').locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    await role('超级管理员').locator('.ant-tree-checkbox').click();
+    await screenshot(page, 'system-user-roles');
+    await okOf(dialog).click();
+    await page.getByText('操作成功!').waitFor();
+    await expect.poll(() => row('staff').innerText()).toContain('超级管理员');
+
+    const after = await staffWindow('123456');
+    await after
+      .getByRole('menuitem', { name: /权限管理/ })
+      .first()
+      .waitFor();
+    await after.context().close();
+  });
+
+  it('locks an account after five wrong passwords, and 账号解封 lets it sign in again', async () => {
+    const staff = await newWindow();
+    /** One sign-in through the form, waiting for the server's answer (toasts of earlier tries linger). */
+    const attempt = async (password: string) => {
+      const answered = staff.waitForResponse((r) => r.url().includes('/oauth/token'));
+      await signIn(staff, url, 'staff', password);
+      return answered;
+    };
+    for (let i = 0; i < 4; i++) await attempt('wrong-password');
+    await staff.getByText('用户名或密码错误').first().waitFor();
+    await attempt('wrong-password');
+    await staff.getByText('登录错误次数过多,请稍后再试').waitFor();
+    await screenshot(staff, 'system-account-locked');
+    // Locked, even the right password is refused.
+    expect((await attempt('123456')).status()).toBe(400);
+    expect(staff.url()).toContain('/login');
+
+    await page.goto(`${url}/system/user`);
+    await row('staff').locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '账号解封' }).click();
+    await confirm(page, '确定将选择账号解封?');
+    await page.getByText('操作成功!').waitFor();
+
+    await attempt('123456');
+    await staff.waitForURL('**/wel/index');
+    await staff.context().close();
+  });
+
+  it("saves a tenant's 授权配置 (account quota), which the dialog then shows", async () => {
+    await page.goto(`${url}/system/tenant`);
+    const open = async () => {
+      await row('100001').locator('.ant-checkbox-input').check();
+      await page.getByRole('button', { name: '授权配置' }).click();
+      return page.locator('.ant-modal', { has: page.getByText('授权配置', { exact: true }) }).last();
+    };
+    const dialog = await open();
+    await dialog.getByLabel('账号额度').fill('20');
+    await screenshot(page, 'system-tenant-setting');
+    await okOf(dialog).click();
+    await page.getByText('操作成功!').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const again = await open();
+    await expect.poll(() => again.getByLabel('账号额度').inputValue()).toBe('20');
+    await again.getByRole('button', { name: /取\s*消/ }).click();
+  });
+
+  it('adds a child region (新增子项) under the one picked, which is then read back', async () => {
+    await page.goto(`${url}/base/region`);
+    const tree = page.getByRole('tree');
+    await tree.getByText('北京市', { exact: true }).click();
+    const form = page.locator('#region-form');
+    // By id: several labels hold 区划编号 (省级区划编号...).
+    const field = (key: string) => form.locator(`#region-form_${key}`);
+    await expect.poll(() => field('name').inputValue()).toBe('北京市');
+    await page.getByRole('button', { name: '新增子项' }).click();
+    await expect.poll(() => field('parentCode').inputValue()).toBe('11');
+    await expect.poll(() => field('name').inputValue()).toBe('');
+    await field('code').fill('1199');
+    await field('name').fill('端到端区');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('新增成功').waitFor();
+    // The form now shows the saved child as the server reads it back (with its own 删除).
+    await expect.poll(() => field('code').inputValue()).toBe('1199');
+    await expect.poll(() => field('parentCode').inputValue()).toBe('11');
+    await expect.poll(() => field('name').inputValue()).toBe('端到端区');
+    await page.getByRole('button', { name: /删\s*除/ }).waitFor();
+    await screenshot(page, 'system-region-child');
   });
 });

@@ -1,14 +1,14 @@
-import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Button, Layout } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { createElement, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
-import { APP } from '../config';
 import { GardenContext, useGardenState } from '../garden';
-import { flattenMenus, loadButtons, loadMenus, localizeMenus, type MenuNode } from '../menus';
+import { flattenMenus, loadButtons, loadMenus, localizeMenus, takePrefetched } from '../menus';
 import { ButtonsContext } from '../permissions';
 import { session } from '../session';
 import { queryClient } from '../query-client';
@@ -16,23 +16,16 @@ import { useScreenClass } from '../screen';
 import { storage } from '../storage';
 import { ConsoleWatermark } from './ConsoleWatermark';
 import { HeaderActions } from './HeaderActions';
-import { menuIcon } from './menu-icons';
 import { MenusContext } from './menus-context';
+import { isDark, SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TopMenus } from './TopMenus';
 import { THEMES } from './themes';
+import './Shell.css';
 
-/** Menus → ProLayout's route data; external items (isOpen 2) open in a new window. */
-function toRoutes(nodes: MenuNode[]): MenuDataItem[] {
-  return nodes.map((m) => ({
-    key: m.id,
-    path: m.path,
-    name: m.name,
-    icon: createElement(menuIcon(m.source)),
-    ...(m.isOpen === 2 ? { target: '_blank' } : {}),
-    ...(m.children?.length ? { children: toRoutes(m.children) } : {}),
-  }));
-}
+/** The sidebar's widths, open and collapsed. */
+const SIDER_WIDTH = 208;
+const SIDER_COLLAPSED_WIDTH = 64;
 
 /** The signed-in console, with its query cache. */
 export default function Shell() {
@@ -43,15 +36,22 @@ export default function Shell() {
   );
 }
 
-/** The console's frame: header, sidebar menu tree, tab bar, watermark, and the page. */
+/**
+ * The console's frame: a header (collapse toggle, title, top menus, actions), the sidebar's menu tree,
+ * the tab bar, the watermark and the page. Plain antd Layout rather than ProLayout: its route matching,
+ * its own style sheets and nested providers made the shell's chunk 142 KB and its first commit longer.
+ */
 function Frame() {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
   const [themeKey, setThemeKey] = useState(storage.get<string>('theme') ?? 'default');
-  const theme = THEMES.find((th) => th.key === themeKey) ?? THEMES[0];
+  const preset = THEMES.find((th) => th.key === themeKey) ?? THEMES[0];
   const [topMenuId, setTopMenuId] = useState<string>();
-  const menus = useQuery({ queryKey: ['menus', topMenuId], queryFn: () => loadMenus(topMenuId) });
-  const buttons = useQuery({ queryKey: ['buttons'], queryFn: loadButtons });
+  // The first menus and buttons were asked for before this chunk loaded (router.tsx).
+  const menus = useQuery({
+    queryKey: ['menus', topMenuId],
+    queryFn: () => (topMenuId ? undefined : takePrefetched('menus')) ?? loadMenus(topMenuId),
+  });
+  const buttons = useQuery({ queryKey: ['buttons'], queryFn: () => takePrefetched('buttons') ?? loadButtons() });
   const user = session.user();
 
   useEffect(() => startTokenRefresh(), []);
@@ -59,69 +59,80 @@ function Frame() {
   dayjs.locale(i18n.language === 'en' ? 'en' : 'zh-cn');
   const garden = useGardenState();
   const screen = useScreenClass();
+  const [collapsed, setCollapsed] = useState(screen < 2);
   const locale = i18n.language === 'en' ? 'en' : 'zh';
   const tree = useMemo(() => (menus.data ? localizeMenus(menus.data, locale) : null), [menus.data, locale]);
-  const routes = useMemo(() => toRoutes(tree ?? []), [tree]);
   const flat = useMemo(() => flattenMenus(tree ?? []), [tree]);
   const titleOf = useCallback(
     (path: string) => (path === '/info/index' ? t('common.userInfo') : flat.find((m) => m.path === path)?.name),
     [flat, t],
   );
+  // The header's tools (colour picker, dropdowns, badges) render after the frame's first paint, in their own
+  // lower-priority pass: the first task stays short, and their styles are generated once the page is on screen.
+  const [toolsShown, setToolsShown] = useState(false);
+  useEffect(() => startTransition(() => setToolsShown(true)), []);
   const chooseTheme = (key: string) => {
     storage.set('theme', key);
     setThemeKey(key);
   };
+  // The theme's class on <body>, for styles outside the frame (popups).
+  useEffect(() => {
+    document.body.classList.add(`theme-${preset.key}`);
+    return () => document.body.classList.remove(`theme-${preset.key}`);
+  }, [preset.key]);
 
   return (
     <MenusContext.Provider value={tree}>
       <ButtonsContext.Provider value={buttons.data ?? new Set()}>
-        <ProLayout
-          title={t('common.appTitle')}
-          logo={false}
-          layout="mix"
-          splitMenus={false}
-          fixSiderbar
-          fixedHeader
-          location={{ pathname }}
-          route={{ path: '/', routes }}
-          menu={{ loading: menus.isLoading, locale: false }}
-          menuItemRender={(item, dom) =>
-            item.target === '_blank' ? (
-              <a href={item.path} target="_blank" rel="noreferrer">
-                {dom}
-              </a>
-            ) : (
-              <Link to={item.path ?? '/'}>{dom}</Link>
-            )
-          }
-          token={{
-            colorPrimary: storage.get<string>('colour') ?? APP.colour,
-            header: { colorBgHeader: theme.header },
-            sider: {
-              colorMenuBackground: theme.sider,
-              colorTextMenu: theme.siderText,
-              colorTextMenuSelected: '#ffffff',
-              colorBgMenuItemSelected: storage.get<string>('colour') ?? APP.colour,
-            },
-          }}
-          headerContentRender={() => <TopMenus selected={topMenuId} onSelect={setTopMenuId} />}
-          actionsRender={() => [
-            // The garden reaches the header's selector and the pages (useGarden).
-            <GardenContext.Provider key="actions" value={garden}>
-              <HeaderActions menus={tree ?? []} onTheme={chooseTheme} />
-            </GardenContext.Provider>,
-          ]}
-          contentStyle={{ padding: 0 }}
-        >
-          <TabBar titleOf={titleOf} />
-          <ConsoleWatermark content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}>
-            <div style={{ padding: screen === 0 ? 8 : 16, minHeight: 'calc(100vh - 110px)' }}>
-              <GardenContext.Provider value={garden}>
-                <Outlet />
-              </GardenContext.Provider>
-            </div>
-          </ConsoleWatermark>
-        </ProLayout>
+        <GardenContext.Provider value={garden}>
+          <Layout className={`console-shell theme-${preset.key}`}>
+            <Layout.Header
+              className={`console-header${isDark(preset.header) ? ' is-dark' : ''}`}
+              style={{ background: preset.header }}
+            >
+              <div className="console-brand">
+                <Button
+                  type="text"
+                  className="console-toggle"
+                  aria-label={t(collapsed ? 'common.expand' : 'common.collapse')}
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => setCollapsed(!collapsed)}
+                />
+                <h1>{t('common.appTitle')}</h1>
+              </div>
+              <div className="console-top-menus">
+                <TopMenus selected={topMenuId} onSelect={setTopMenuId} />
+              </div>
+              <div className="console-actions">{toolsShown && <HeaderActions menus={tree ?? []} onTheme={chooseTheme} />}</div>
+            </Layout.Header>
+            <Layout hasSider>
+              <Layout.Sider
+                className="console-sider"
+                width={SIDER_WIDTH}
+                collapsedWidth={SIDER_COLLAPSED_WIDTH}
+                collapsed={collapsed}
+                trigger={null}
+                style={{ background: preset.sider }}
+              >
+                {tree ? (
+                  <SideMenu tree={tree} preset={preset} collapsed={collapsed} />
+                ) : (
+                  <div className="console-menu-loading">
+                    <span className="page-loading" role="progressbar" aria-label={t('common.loading')} />
+                  </div>
+                )}
+              </Layout.Sider>
+              <Layout.Content className="console-main">
+                <TabBar titleOf={titleOf} />
+                <ConsoleWatermark content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}>
+                  <div style={{ padding: screen === 0 ? 8 : 16, minHeight: 'calc(100vh - 110px)' }}>
+                    <Outlet />
+                  </div>
+                </ConsoleWatermark>
+              </Layout.Content>
+            </Layout>
+          </Layout>
+        </GardenContext.Provider>
       </ButtonsContext.Provider>
     </MenusContext.Provider>
   );

@@ -1,6 +1,5 @@
 import { buildingBatchForm } from '@property/domain';
-import { Col, Divider, Form, Input, InputNumber, Modal, Row as GridRow, Select, Typography, message } from 'antd';
-import { useState } from 'react';
+import { Col, Divider, Form, Input, InputNumber, Row as GridRow, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGarden } from '../../app/garden';
 import { api } from '../../app/http';
@@ -8,8 +7,8 @@ import { rulesOf } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
 import { BatchPreviewTable } from './BatchPreviewTable';
 import { batchPreview } from './building-preview';
+import { FormDialog } from './FormDialog';
 import './messages';
-import { quietly } from './quietly';
 import { useOptions } from './use-options';
 
 const FIELDS = buildingBatchForm.fields;
@@ -25,23 +24,15 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
   const [form] = Form.useForm();
   const values = Form.useWatch([], form) ?? {};
   const preview = batchPreview(values);
-  const [saving, setSaving] = useState(false);
   const buildingTypes = useOptions(() => dictionaryOptions('building_type'));
   const houseTypes = useOptions(() => dictionaryOptions('house_type'));
   const houseStatuses = useOptions(() => dictionaryOptions('house_status'));
 
-  const save = async () => {
-    const body = await form.validateFields();
-    if (preview.state === 'refused') return;
-    setSaving(true);
-    try {
-      const saved = await api.post<{ houseCount: number }>('/community-resource/building/batchsave', body);
-      void message.success(t('community.batchSaved', { count: saved.houseCount }));
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+  const save = async (body: Record<string, unknown>) => {
+    // The preview already shows why the numbers cannot be saved.
+    if (preview.state === 'refused') return false;
+    const saved = await api.post<{ houseCount: number }>('/community-resource/building/batchsave', body);
+    return t('community.batchSaved', { count: saved.houseCount });
   };
 
   const count = (key: 'unitCount' | 'floorCount' | 'houseCount' | 'startFloor', required = true) => (
@@ -57,17 +48,7 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
   );
 
   return (
-    <Modal
-      open
-      width={900}
-      title={t('community.batchTitle')}
-      onCancel={onClose}
-      onOk={() => void quietly(save)}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
-    >
+    <FormDialog width={900} title={t('community.batchTitle')} form={form} save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} name="building-batch" layout="vertical" initialValues={{ gardenId, startFloor: 1 }}>
         <GridRow gutter={16}>
           <Col span={8}>
@@ -123,6 +104,6 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
         <Typography.Text strong>{t('community.preview')}</Typography.Text>
       </Divider>
       <BatchPreviewTable preview={preview} />
-    </Modal>
+    </FormDialog>
   );
 }

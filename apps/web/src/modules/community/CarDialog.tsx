@@ -1,12 +1,11 @@
 import { carEntity, checkPlate, PLATE_PROVINCES } from '@property/domain';
-import { Form, Input, Modal, Select, Space, message } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';
+import { FormDialog } from './FormDialog';
 import './messages';
-import { quietly } from './quietly';
-import type { Option } from './use-options';
+import type { OwnerDialogProps } from './FamilyDialog';
 
 const FIELDS = carEntity.fields;
 const PROVINCES = [...PLATE_PROVINCES].map((p) => ({ value: p, label: p }));
@@ -18,49 +17,21 @@ export function plateParts(values: { carArea?: string; carCity?: string; carNumb
 }
 
 /** 添加车辆: a car of the owner, parked at one of the owner's houses (carlist/submit); the plate checked as the server checks it. */
-export function CarDialog({
-  ownerId,
-  houses,
-  onClose,
-  onSaved,
-}: {
-  ownerId: string;
-  houses: Option[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function CarDialog({ ownerId, houses, onClose, onSaved }: OwnerDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const values = await form.validateFields();
+  const save = async (values: Record<string, string | undefined>) => {
     const plate = plateParts(values);
     const problem = checkPlate(plate.carArea, plate.carCity, plate.carNumber);
     if (problem) {
       form.setFields([{ name: 'carNumber', errors: [problem] }]);
-      return;
+      return false;
     }
-    setSaving(true);
-    try {
-      await api.post('/citizen-user/carlist/submit', { ...values, ...plate, ownerId });
-      void message.success(t('common.addSuccess'));
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    await api.post('/citizen-user/carlist/submit', { ...values, ...plate, ownerId });
+    return t('common.addSuccess');
   };
   return (
-    <Modal
-      open
-      title={t('community.addCar')}
-      onCancel={onClose}
-      onOk={() => void quietly(save)}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
-    >
+    <FormDialog title={t('community.addCar')} form={form} save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} name="car" layout="vertical" initialValues={{ houseId: houses[0]?.value }}>
         <Form.Item name="houseId" label={t('community.familyHouse')}>
           <Select allowClear options={houses} />
@@ -77,6 +48,6 @@ export function CarDialog({
           </Form.Item>
         </Space>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
 import { approveExamination, attachmentLinks, isPending, rejectExamination } from './examine';
+import { FormDialog } from './FormDialog';
 import './messages';
 import { quietly } from './quietly';
 import { useOptions } from './use-options';
@@ -27,8 +28,7 @@ export function ExamineDrawer({ id, onClose, onReviewed }: { id: string; onClose
   const row = info.data;
   const labelOf = (options: typeof statuses, value: unknown) =>
     options.find((o) => String(o.value) === String(value))?.label ?? String(value ?? '');
-  const done = () => {
-    void message.success(t('common.operationSuccess'));
+  const reviewed = () => {
     onReviewed();
     onClose();
   };
@@ -42,14 +42,13 @@ export function ExamineDrawer({ id, onClose, onReviewed }: { id: string; onClose
       onOk: () =>
         quietly(async () => {
           await approveExamination(id);
-          done();
+          void message.success(t('common.operationSuccess'));
+          reviewed();
         }),
     });
-  const reject = async () => {
-    const { reason } = await form.validateFields();
+  const reject = async ({ reason }: { reason: string }) => {
     await rejectExamination(id, reason);
-    setRejecting(false);
-    done();
+    return t('common.operationSuccess');
   };
 
   const canReview = !!row && isPending(row.status) && buttons.has('examine_audit');
@@ -97,14 +96,13 @@ export function ExamineDrawer({ id, onClose, onReviewed }: { id: string; onClose
         )}
       </Spin>
       {rejecting && (
-        <Modal
-          open
+        <FormDialog
           title={t('community.reject')}
-          onCancel={() => setRejecting(false)}
-          onOk={() => void quietly(reject)}
           okText={t('common.confirm')}
-          cancelText={t('common.cancel')}
-          destroyOnHidden
+          form={form}
+          save={reject}
+          onSaved={reviewed}
+          onClose={() => setRejecting(false)}
         >
           <Form form={form} name="examine-reject" layout="vertical">
             <Form.Item
@@ -115,7 +113,7 @@ export function ExamineDrawer({ id, onClose, onReviewed }: { id: string; onClose
               <Input.TextArea rows={4} maxLength={500} showCount />
             </Form.Item>
           </Form>
-        </Modal>
+        </FormDialog>
       )}
     </Drawer>
   );

@@ -1,55 +1,34 @@
 import { checkPhone, familyEntity } from '@property/domain';
-import { Form, Input, Modal, Select, message } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
+import { FormDialog } from './FormDialog';
 import './messages';
-import { quietly } from './quietly';
 import { useOptions, type Option } from './use-options';
 
 const FIELDS = familyEntity.fields;
 
-/** 添加家属: a family member of the owner in one of the owner's houses (owner/submit-family). */
-export function FamilyDialog({
-  ownerId,
-  houses,
-  onClose,
-  onSaved,
-}: {
+/** What the owner detail's add dialogs get: the owner, and the houses it is bound to (the first preselected). */
+export interface OwnerDialogProps {
   ownerId: string;
   houses: Option[];
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/** 添加家属: a family member of the owner in one of the owner's houses (owner/submit-family). */
+export function FamilyDialog({ ownerId, houses, onClose, onSaved }: OwnerDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const relations = useOptions(() => dictionaryOptions('relation_type'));
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await api.post('/owner/submit-family', { ...values, ownerId }, undefined, { noClientHeader: true });
-      void message.success(t('common.addSuccess'));
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: Record<string, unknown>) => {
+    await api.post('/owner/submit-family', { ...values, ownerId }, undefined, { noClientHeader: true });
+    return t('common.addSuccess');
   };
   return (
-    <Modal
-      open
-      title={t('community.addFamily')}
-      onCancel={onClose}
-      onOk={() => void quietly(save)}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
-    >
+    <FormDialog title={t('community.addFamily')} form={form} save={save} onClose={onClose} onSaved={onSaved}>
       <Form form={form} name="family" layout="vertical" initialValues={{ houseId: houses[0]?.value }}>
         <Form.Item name="houseId" label={t('community.familyHouse')} rules={rulesOf(FIELDS.houseId!)}>
           <Select options={houses} />
@@ -77,6 +56,6 @@ export function FamilyDialog({
           <Input maxLength={20} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkPhone } from '@property/domain';
-import { Button, Form, Input, Modal, Select, Space, Spin, message } from 'antd';
+import { Button, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Page } from '../../app/http';
 import type { Row } from '../../crud/columns';
+import { FormDialog } from './FormDialog';
 import './messages';
-import { quietly } from './quietly';
 
 /** A steward of a garden as the dialog edits it: a staff user, or just a name and phone. */
 export interface Steward {
@@ -41,7 +41,6 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
   const [form] = Form.useForm<{ stewards: Steward[] }>();
   const [staff, setStaff] = useState<StaffUser[]>([]);
   const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -76,29 +75,18 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
     form.setFieldsValue({ stewards });
   };
 
-  const save = async () => {
-    const { stewards = [] } = await form.validateFields();
-    setSaving(true);
-    try {
-      await api.post('/community-resource/garden/updateMajordomoInfo', { id: garden.id, majordomoInfo: stewardsBody(stewards) });
-      void message.success(t('common.operationSuccess'));
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+  const save = async ({ stewards = [] }: { stewards?: Steward[] }) => {
+    await api.post('/community-resource/garden/updateMajordomoInfo', { id: garden.id, majordomoInfo: stewardsBody(stewards) });
+    return t('common.operationSuccess');
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       width={760}
       title={t('community.majordomoTitle', { garden: garden.gardenName })}
-      onCancel={onClose}
-      onOk={() => void quietly(save)}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
     >
       <Spin spinning={loading}>
         <Form form={form} name="majordomo" initialValues={{ stewards: [] }}>
@@ -163,6 +151,6 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
           </Form.List>
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }

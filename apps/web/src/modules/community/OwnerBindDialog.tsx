@@ -1,12 +1,12 @@
-import { Form, Modal, Select, message } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGarden } from '../../app/garden';
 import { api } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { buildingOptions, houseOptions, unitOptions } from './house-picker';
+import { FormDialog } from './FormDialog';
 import './messages';
-import { quietly } from './quietly';
 import type { Option } from './use-options';
 
 interface BindForm {
@@ -47,21 +47,12 @@ export function OwnerBindDialog({ owner, onClose, onSaved }: { owner: Row; onClo
   const buildings = useLevel(chosenGarden, buildingOptions);
   const units = useLevel(chosenBuilding, unitOptions);
   const houses = useLevel(chosenUnit, houseOptions);
-  const [saving, setSaving] = useState(false);
 
-  const save = async () => {
-    const { houseIds = [] } = await form.validateFields();
-    setSaving(true);
-    try {
-      const saved = await api.post<{ added: number }>('/owner/save-bind', { ownerId: owner.id, houseIds }, undefined, {
-        noClientHeader: true,
-      });
-      void message.success(t('community.bindSaved', { count: saved?.added ?? houseIds.length }));
-      onSaved();
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+  const save = async ({ houseIds = [] }: BindForm) => {
+    const saved = await api.post<{ added: number }>('/owner/save-bind', { ownerId: owner.id, houseIds }, undefined, {
+      noClientHeader: true,
+    });
+    return t('community.bindSaved', { count: saved?.added ?? houseIds.length });
   };
 
   // A changed level clears the levels below it.
@@ -72,15 +63,12 @@ export function OwnerBindDialog({ owner, onClose, onSaved }: { owner: Row; onClo
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('community.bindTitle', { owner: owner.name })}
-      onCancel={onClose}
-      onOk={() => void quietly(save)}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <Form form={form} name="owner-bind" layout="vertical" initialValues={{ gardenId }} onValuesChange={clearBelow}>
         <Form.Item name="gardenId" label={t('community.pickGarden')}>
@@ -104,6 +92,6 @@ export function OwnerBindDialog({ owner, onClose, onSaved }: { owner: Row; onClo
           <Select mode="multiple" showSearch optionFilterProp="label" options={houses} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

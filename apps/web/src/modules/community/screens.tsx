@@ -15,9 +15,15 @@ const SCOPED_CODES = [
   'car',
 ];
 
-/** The entity whose generic screen a menu code shows (as MenuScreen picks it: the last listed with that permission). */
-const entityOf = (code: string): EntityDef | undefined =>
-  ENTITIES.filter((e) => e.permission === code && routesOf(e).includes('list')).at(-1);
+/**
+ * The entity whose generic screen a menu code shows: the one named like the code when several
+ * share its permission (车位管理 lists parking spaces, not their parking records), else the last
+ * listed with that permission, as MenuScreen picks it.
+ */
+const entityOf = (code: string): EntityDef | undefined => {
+  const listed = ENTITIES.filter((e) => e.permission === code && routesOf(e).includes('list'));
+  return listed.find((e) => e.name.toLowerCase() === code) ?? listed.at(-1);
+};
 
 const scoped = (entity: EntityDef) =>
   lazy(() => import('./GardenScopedScreen').then((m) => ({ default: () => <m.GardenScopedScreen entity={entity} /> })));

@@ -1,4 +1,6 @@
 import type { EntityDef } from '@property/domain';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/columns';
 
@@ -24,7 +26,24 @@ export function DictChildren({ entity, parent }: { entity: EntityDef; parent: Ro
 }
 
 /** A dictionary (parent) has no key and no parent of its own: the server stores -1 and 0. */
-export const parentDictFields = {
+const parentDictFields = {
   parentId: { hideInForm: true, hideInTable: true, hideInSearch: true },
   dictKey: { hideInForm: true, hideInTable: true, hideInSearch: true },
 };
+
+/** The dictionaries themselves (parent-list), paged, each with 字典配置 that opens its entries. */
+export function DictParents({ entity, onConfigure }: { entity: EntityDef; onConfigure: (parent: Row) => void }) {
+  const { t } = useTranslation();
+  return (
+    <CrudPage
+      entity={entity}
+      listPath="/parent-list"
+      fieldOverrides={parentDictFields}
+      rowActions={(row) => (
+        <Button type="link" size="small" onClick={() => onConfigure(row)}>
+          {t('system.dictConfig')}
+        </Button>
+      )}
+    />
+  );
+}

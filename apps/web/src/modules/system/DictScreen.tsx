@@ -1,10 +1,9 @@
 import type { EntityDef } from '@property/domain';
-import { Button, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/columns';
-import { DictChildren, parentDictFields } from './DictChildren';
+import { DictChildren, DictParents } from './DictChildren';
 import { entityOf } from './shared';
 
 /** Dictionaries: the parents, paged, each with 字典配置 opening its entries in a dialog. */
@@ -13,16 +12,7 @@ function DictScreen({ entity }: { entity: EntityDef }) {
   const [parent, setParent] = useState<Row>();
   return (
     <>
-      <CrudPage
-        entity={entity}
-        listPath="/parent-list"
-        fieldOverrides={parentDictFields}
-        rowActions={(row) => (
-          <Button type="link" size="small" onClick={() => setParent(row)}>
-            {t('system.dictConfig')}
-          </Button>
-        )}
-      />
+      <DictParents entity={entity} onConfigure={setParent} />
       {parent && (
         <Modal
           open

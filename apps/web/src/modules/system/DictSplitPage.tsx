@@ -1,9 +1,8 @@
-import { Button, Card, Col, Empty, Row as Grid } from 'antd';
+import { Card, Col, Empty, Row as Grid } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/columns';
-import { DictChildren, parentDictFields } from './DictChildren';
+import { DictChildren, DictParents } from './DictChildren';
 import { entityOf } from './shared';
 
 const dictEntity = entityOf('dict');
@@ -19,16 +18,7 @@ export default function DictSplitPage({ layout }: { layout: 'horizontal' | 'vert
   return (
     <Grid gutter={[12, 12]}>
       <Col span={span}>
-        <CrudPage
-          entity={dictEntity}
-          listPath="/parent-list"
-          fieldOverrides={parentDictFields}
-          rowActions={(row) => (
-            <Button type="link" size="small" onClick={() => setParent(row)}>
-              {t('system.dictConfig')}
-            </Button>
-          )}
-        />
+        <DictParents entity={dictEntity} onConfigure={setParent} />
       </Col>
       <Col span={span}>
         {parent ? (

@@ -1,10 +1,33 @@
-import { Tree } from 'antd';
+import { Tree, type TreeProps } from 'antd';
 import { useMemo } from 'react';
 import { displayKeys, toggleKey, type GrantNode } from './check-tree';
 
 export interface TitledNode extends GrantNode {
   title: string;
   children?: TitledNode[];
+}
+
+/** A checkable tree, fully expanded, each node checked on its own (the caller decides what follows). */
+export function CheckTree({
+  tree,
+  checked,
+  onCheck,
+}: {
+  tree: TitledNode[];
+  checked: TreeProps['checkedKeys'];
+  onCheck: (key: string, checked: boolean) => void;
+}) {
+  return (
+    <Tree
+      checkable
+      checkStrictly
+      defaultExpandAll
+      selectable={false}
+      treeData={tree}
+      checkedKeys={checked}
+      onCheck={(_, info) => onCheck(String(info.node.key), info.checked)}
+    />
+  );
 }
 
 /** A checkable tree of grants whose checks follow check-tree.ts (parents shown half-checked when partly granted). */
@@ -23,15 +46,7 @@ export function GrantTree({
   // Not virtual: every node is in the page (find-in-page works, and tests can reach any node).
   return (
     <div style={{ maxHeight: 460, overflow: 'auto' }}>
-      <Tree
-        checkable
-        checkStrictly
-        defaultExpandAll
-        selectable={false}
-        treeData={tree}
-        checkedKeys={shown}
-        onCheck={(_, info) => onChange(toggleKey(tree, granted, String(info.node.key), info.checked))}
-      />
+      <CheckTree tree={tree} checked={shown} onCheck={(key, on) => onChange(toggleKey(tree, granted, key, on))} />
     </div>
   );
 }

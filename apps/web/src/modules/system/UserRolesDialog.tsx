@@ -1,8 +1,8 @@
-import { Modal, Spin, Tree, message } from 'antd';
+import { Modal, Spin, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http';
-import { asGrantNodes, type TitledNode } from './GrantTree';
+import { asGrantNodes, CheckTree, type TitledNode } from './GrantTree';
 
 /** 角色配置: the roles the selected users get (each role on its own, no cascade), saved with user/grant. */
 export function UserRolesDialog({ userIds, onClose }: { userIds: string[]; onClose: (saved: boolean) => void }) {
@@ -40,14 +40,10 @@ export function UserRolesDialog({ userIds, onClose }: { userIds: string[]; onClo
       destroyOnHidden
     >
       {tree ? (
-        <Tree
-          checkable
-          checkStrictly
-          defaultExpandAll
-          selectable={false}
-          treeData={tree}
-          checkedKeys={checked}
-          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
+        <CheckTree
+          tree={tree}
+          checked={checked}
+          onCheck={(key, on) => setChecked((keys) => (on ? [...keys, key] : keys.filter((k) => k !== key)))}
         />
       ) : (
         <Spin />

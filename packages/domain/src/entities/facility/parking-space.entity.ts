@@ -25,7 +25,7 @@ export const parkingSpaceEntity = entity({
     area: money(),
     spaceType: int({ dict: 'parking_space_type' }),
     spaceStatus: int({ dict: 'parking_space_status', default: SPACE_STATUS.free }),
-    ownerId: long({ options: { from: '/system-property/owner/list', label: 'name' } }),
+    ownerId: long({ options: { from: '/owner/list', label: 'name' } }),
     carId: long({ options: { from: '/citizen-user/carlist/list', label: 'carNumber' } }),
     remark: text({ maxLength: 500 }),
   },
@@ -48,7 +48,7 @@ export const parkingSpaceChildEntity = entity({
   fields: {
     gardenId: long({ readOnly: true }),
     parkingSpaceId: long({ required: '请选择车位', options: { from: '/system-property/parkingspace/list', label: 'spaceNo' } }),
-    ownerId: long({ required: '请选择业主', options: { from: '/system-property/owner/list', label: 'name' } }),
+    ownerId: long({ required: '请选择业主', options: { from: '/owner/list', label: 'name' } }),
     /** 1 出售 (sold: no end date needed), 2 出租 (leased). */
     holdType: int({ required: '请选择租售类型', dict: 'parking_hold_type' }),
     startDate: date({ required: '请选择开始日期' }),

@@ -1,0 +1,96 @@
+/**
+ * What the console benches share: the real server on a fresh database with `rows` posts,
+ * a signed-in session as session.ts keeps it, and a Lighthouse 12 desktop run.
+ */
+import { sql } from 'kysely';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { md5Hex } from '../../server/src/platform/auth/password';
+import { CLIENT_BASIC, startServer } from '../../server/test/harness';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+];
+/** The list screen the benches open (岗位管理) and its list call. */
+export const LIST_PATH = '/system/post';
+export const LIST_CALL = '/api/blade-system/post/list';
+
+/** The server on a fresh database serving the console built in `webRoot`, with `rows` posts, and the admin's session. */
+export async function startBenchServer(webRoot: string, rows: number) {
+  const server = await startServer({ webRoot });
+  const db = server.built.services.db;
+  const dept = (await sql<{ id: string }>`select id from blade_dept where tenant_id = '000000' order by id limit 1`.execute(db))
+    .rows[0].id;
+  await sql`insert into blade_post (tenant_id, category, post_code, post_name, sort, create_dept, create_time)
+    select '000000', 1 + g % 4, 'B' || g, '岗位' || g, g % 100, ${dept}, localtimestamp(0) - (g || ' seconds')::interval
+    from generate_series(1, ${rows}) g`.execute(db);
+  await sql`analyze blade_post`.execute(db);
+
+  const tokenAnswer = (await (
+    await fetch(
+      `${server.url}/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${md5Hex('admin')}&grant_type=password&scope=all&type=account`,
+      { method: 'POST', headers: { Authorization: CLIENT_BASIC, 'Tenant-Id': '000000' } },
+    )
+  ).json()) as { access_token: string; refresh_token: string };
+
+  /** What session.ts keeps: tokens in cookies, the user and the token's time in local storage (prefix saber-). */
+  const sessionCookies = () => [
+    { name: 'saber-access-token', value: encodeURIComponent(tokenAnswer.access_token), url: server.url },
+    { name: 'saber-refresh-token', value: encodeURIComponent(tokenAnswer.refresh_token), url: server.url },
+  ];
+  const sessionStorage = () => {
+    const record = (content: unknown) =>
+      JSON.stringify({ dataType: typeof content, content, type: 'local', datetime: Date.now() });
+    return { 'saber-userInfo': record(tokenAnswer), 'saber-tokenIssuedAt': record(Date.now()) };
+  };
+  return { server, sessionCookies, sessionStorage };
+}
+
+export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** A Chromium for Lighthouse, and a way to score a page in it (desktop preset, performance only). */
+export async function lighthouseBrowser() {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const { launch } = await import('chrome-launcher');
+  const puppeteer = await import('puppeteer-core');
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+
+  /** Lighthouse on `url`; `keepStorage` keeps the browser's cookies and local storage (a signed-in run). */
+  const score = async (url: string, keepStorage: boolean): Promise<LighthouseResult> => {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage },
+      desktopConfig,
+    );
+    return result!.lhr;
+  };
+  /** Signs the Lighthouse browser in on `bench`'s server: the session's cookies and local storage. */
+  const signIn = async (bench: BenchServer) => {
+    const connected = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const tab = await connected.newPage();
+    await tab.goto(`${bench.server.url}/404`);
+    await tab.setCookie(...bench.sessionCookies());
+    await tab.evaluate((entries: Record<string, string>) => {
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, bench.sessionStorage());
+    await tab.close();
+    await connected.disconnect();
+  };
+  return { score, signIn, close: () => chrome.kill() };
+}
+
+/** One line of a Lighthouse report: score and the metrics behind it. */
+export function summary(lhr: LighthouseResult) {
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '';
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    detail: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+  };
+}
