@@ -92,6 +92,23 @@ describe('spaces', () => {
     expect((await admin.get('/system-property/parking/detail', { id: lotId })).body.data.spaceCount).toBe(2);
   });
 
+  it('the console’s generic submit adds and changes spaces under the same rules', async () => {
+    expect((await admin.post('/system-property/parkingspace/submit', { parkingId: lotId, spaceNo: 'T-001' })).body.msg).toBe(
+      '该停车场下车位编号已存在',
+    );
+    expect((await admin.post('/system-property/parkingspace/submit', { parkingId: lotId, spaceNo: 'T-050' })).body).toMatchObject(
+      {
+        success: true,
+      },
+    );
+    const [added] = (await admin.get('/system-property/parkingspace/list', { parkingId: lotId, spaceNo_equal: 'T-050' })).body
+      .data.records;
+    expect(added).toMatchObject({ gardenId, spaceStatus: 1 });
+    expect((await admin.post('/system-property/parkingspace/submit', { ...added, area: '8.80' })).body.success).toBe(true);
+    expect(await space(added.id)).toMatchObject({ area: '8.80' });
+    expect((await admin.post('/system-property/parkingspace/remove', undefined, { ids: added.id })).body.success).toBe(true);
+  });
+
   it('refuses a number taken in the lot, a missing lot, and an update without id', async () => {
     expect(await admin.post('/system-property/parkingspace/save', { parkingId: lotId, spaceNo: 'T-001' })).toMatchObject(
       refused(400, '该停车场下车位编号已存在'),

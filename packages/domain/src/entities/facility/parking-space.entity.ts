@@ -7,7 +7,8 @@ export const SPACE_STATUS = { free: 1, sold: 2, rented: 3, occupied: 4 } as cons
  * A parking space (车位) of a lot. Its garden is the lot's, kept by the
  * server. It may belong to an owner and hold one car at a time: a car parked
  * in one space cannot be put in another (each change of car is kept in
- * carparking). Added through `save`, changed through `update` (spec §7.7).
+ * carparking). Added through `save`, changed through `update` (spec §7.7);
+ * the generic `submit` (either, by id) serves the console's add and edit dialog.
  */
 export const parkingSpaceEntity = entity({
   name: 'parkingSpace',
@@ -16,7 +17,7 @@ export const parkingSpaceEntity = entity({
   owner: 'tenant',
   label: { zh: '车位', en: 'Parking space' },
   permission: 'parkingspace',
-  routes: ['list', 'detail', 'remove'],
+  routes: ['list', 'detail', 'remove', 'submit'],
   fields: {
     gardenId: long({ readOnly: true, options: { from: '/system-property/garden/list', label: 'gardenName' } }),
     parkingId: long({ required: '请选择停车场', options: { from: '/system-property/parking/list', label: 'name' } }),
