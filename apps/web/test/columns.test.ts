@@ -1,4 +1,4 @@
-import { paramEntity, tenantPackageEntity, userEntity } from '@property/domain';
+import { houseEntity, lesseeEntity, paramEntity, tenantPackageEntity, userEntity } from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, listQuery, rulesOf } from '../src/crud/columns';
 
@@ -20,6 +20,11 @@ describe('the generic screen from a definition', () => {
       createTime_dategt: '2026-01-01 00:00:00',
       createTime_datelt: '2026-01-31 23:59:59',
     });
+  });
+
+  it('shows amounts of money with the currency sign and areas without it', () => {
+    expect(byIndex(columnsOf(lesseeEntity, 'zh')).get('rent')?.valueType).toBe('money');
+    expect(byIndex(columnsOf(houseEntity, 'zh')).get('builtArea')?.valueType).toMatchObject({ type: 'money', showSymbol: false });
   });
 
   it('keeps secrets out of the table and server-owned fields out of the form', () => {

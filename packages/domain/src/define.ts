@@ -35,6 +35,8 @@ export interface FieldDef {
   search?: SearchMode;
   /** Never sent to clients (password hashes). */
   secret?: boolean;
+  /** An exact decimal quantity that is not an amount of money (an area, a pressure): shown without a currency sign. */
+  measure?: boolean;
   /** Set by the server only; ignored in submit bodies. */
   readOnly?: boolean;
   /** Where screens get the choices of an id field. */
@@ -101,6 +103,8 @@ export const text = (o: Opts = {}): FieldDef => ({ kind: 'text', ...o });
 export const int = (o: Opts = {}): FieldDef => ({ kind: 'int', ...o });
 export const long = (o: Opts = {}): FieldDef => ({ kind: 'long', ...o });
 export const money = (o: Opts = {}): FieldDef => ({ kind: 'money', validator: 'money', ...o });
+/** Stored and checked exactly like money (two decimals, no floating point), but a measure: areas, pressures. */
+export const decimal = (o: Opts = {}): FieldDef => money({ measure: true, ...o });
 export const date = (o: Opts = {}): FieldDef => ({ kind: 'date', ...o });
 export const datetime = (o: Opts = {}): FieldDef => ({ kind: 'datetime', ...o });
 export const json = (o: Opts = {}): FieldDef => ({ kind: 'json', ...o });

@@ -41,7 +41,8 @@ function valueTypeOf(field: FieldDef): ProColumns<Row>['valueType'] {
     case 'int':
       return 'digit';
     case 'money':
-      return 'money';
+      // Areas and pressures are exact decimals too, but not amounts: no currency sign.
+      return field.measure ? { type: 'money', showSymbol: false, precision: 2 } : 'money';
     case 'date':
       return 'date';
     case 'datetime':

@@ -1,4 +1,4 @@
-import { entity, int, long, money, text } from '../../define';
+import { decimal, entity, int, long, text } from '../../define';
 
 /** A building (楼栋) of a garden; its units and houses hang below it. */
 export const buildingEntity = entity({
@@ -13,7 +13,7 @@ export const buildingEntity = entity({
     buildingName: text({ required: '请输入楼栋名称', maxLength: 50, search: 'like' }),
     buildingType: int({ dict: 'building_type' }),
     floorCount: int({ validator: 'integer', invalid: '楼层数请输入正确的整数数字' }),
-    builtArea: money(),
+    builtArea: decimal(),
     sort: int({ default: 0, validator: 'integer', invalid: '请输入正确的整数数字!' }),
     remark: text({ maxLength: 500 }),
   },
@@ -44,8 +44,8 @@ export const buildingBatchForm = entity({
     floorCount: int({ required: '请输入楼层数', validator: 'integer', invalid: '楼层数请输入正确的整数数字' }),
     houseCount: int({ required: '请输入每层户数', validator: 'integer', invalid: '每层户数请输入正确的整数数字' }),
     startFloor: int({ default: 1, validator: 'integer', invalid: '起始楼层请输入正确的整数数字' }),
-    builtArea: money(),
-    innerArea: money(),
+    builtArea: decimal(),
+    innerArea: decimal(),
     houseType: int({ dict: 'house_type' }),
     houseStatus: int({ dict: 'house_status' }),
   },

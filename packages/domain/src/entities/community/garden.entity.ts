@@ -1,4 +1,4 @@
-import { entity, int, json, money, text } from '../../define';
+import { decimal, entity, int, json, text } from '../../define';
 
 /**
  * A garden (小区, a residential community): the root of buildings, units and
@@ -19,8 +19,8 @@ export const gardenEntity = entity({
     regionCode: text({ maxLength: 20, options: { from: '/blade-system/region/lazy-tree', tree: true } }),
     address: text({ maxLength: 200, search: 'like' }),
     /** 占地面积 and 建筑面积 in square metres: exact decimals, never floats (fees are computed from areas). */
-    floorArea: money(),
-    builtArea: money(),
+    floorArea: decimal(),
+    builtArea: decimal(),
     developer: text({ maxLength: 100 }),
     tel: text({ validator: 'phone' }),
     /** The garden's stewards (管家) [{ userId, name, phone }]; changed only through updateMajordomoInfo. */

@@ -1,4 +1,4 @@
-import { entity, int, long, money, text } from '../../define';
+import { decimal, entity, int, long, text } from '../../define';
 
 /**
  * A house (房屋): one numbered home in a unit. `name` is its number within the
@@ -21,8 +21,8 @@ export const houseEntity = entity({
     name: text({ required: '请输入房号', maxLength: 20, search: 'like' }),
     houseName: text({ readOnly: true, search: 'like' }),
     /** 建筑面积 and 套内面积 in square metres, exact (property fees are area × price). */
-    builtArea: money(),
-    innerArea: money(),
+    builtArea: decimal(),
+    innerArea: decimal(),
     houseType: int({ dict: 'house_type' }),
     houseStatus: int({ dict: 'house_status' }),
     remark: text({ maxLength: 500 }),

@@ -1,4 +1,4 @@
-import { date, entity, int, long, money, text } from '../../define';
+import { date, decimal, entity, int, long, text } from '../../define';
 
 /** Values of the facility_status dictionary shared by elevators and hydrants. */
 export const FACILITY_STATUS = { normal: 1, repairing: 2, stopped: 3 } as const;
@@ -48,7 +48,7 @@ export const hydrantEntity = entity({
     ...equipmentFields('消防栓'),
     location: text({ required: '请输入安装位置', maxLength: 100, search: 'like' }),
     hydrantType: int({ dict: 'hydrant_type' }),
-    pressure: money({ invalid: '水压请输入正确的数值,最多两位小数' }),
+    pressure: decimal({ invalid: '水压请输入正确的数值,最多两位小数' }),
   },
   unique: [{ fields: ['gardenId', 'code'], message: '该小区下消防栓编号已存在' }],
   indexes: [['gardenId']],

@@ -1,4 +1,4 @@
-import { date, datetime, entity, int, long, money, text } from '../../define';
+import { date, datetime, decimal, entity, int, long, money, text } from '../../define';
 
 /** Values of the parking_space_status dictionary the server reasons about. */
 export const SPACE_STATUS = { free: 1, sold: 2, rented: 3, occupied: 4 } as const;
@@ -23,7 +23,7 @@ export const parkingSpaceEntity = entity({
     parkingId: long({ required: '请选择停车场', options: { from: '/system-property/parking/list', label: 'name' } }),
     spaceNo: text({ required: '请输入车位编号', maxLength: 20, search: 'like' }),
     /** Square metres, exact (sale prices and fees follow the area). */
-    area: money(),
+    area: decimal(),
     spaceType: int({ dict: 'parking_space_type' }),
     spaceStatus: int({ dict: 'parking_space_status', default: SPACE_STATUS.free }),
     ownerId: long({ options: { from: '/owner/list', label: 'name' } }),
