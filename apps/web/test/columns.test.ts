@@ -24,7 +24,11 @@ describe('the generic screen from a definition', () => {
 
   it('shows amounts of money with the currency sign and areas without it', () => {
     expect(byIndex(columnsOf(lesseeEntity, 'zh')).get('rent')?.valueType).toBe('money');
-    expect(byIndex(columnsOf(houseEntity, 'zh')).get('builtArea')?.valueType).toMatchObject({ type: 'money', showSymbol: false });
+    expect(byIndex(columnsOf(lesseeEntity, 'zh')).get('rent')?.fieldProps).toBeUndefined();
+    expect(byIndex(columnsOf(houseEntity, 'zh')).get('builtArea')).toMatchObject({
+      valueType: 'money',
+      fieldProps: { moneySymbol: false },
+    });
   });
 
   it('keeps secrets out of the table and server-owned fields out of the form', () => {

@@ -41,8 +41,7 @@ function valueTypeOf(field: FieldDef): ProColumns<Row>['valueType'] {
     case 'int':
       return 'digit';
     case 'money':
-      // Areas and pressures are exact decimals too, but not amounts: no currency sign.
-      return field.measure ? { type: 'money', showSymbol: false, precision: 2 } : 'money';
+      return 'money';
     case 'date':
       return 'date';
     case 'datetime':
@@ -110,6 +109,8 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
       ...(field.secret ? { hideInDescriptions: true } : {}),
       formItemProps: { rules: rulesOf(field) },
       ...(field.maxLength ? { fieldProps: { maxLength: field.maxLength } } : {}),
+      // Areas and pressures are exact decimals like money, but not amounts: no currency sign.
+      ...(field.measure ? { fieldProps: { moneySymbol: false, precision: 2 } } : {}),
     });
   }
   // The spec's default date filter: createTime between two times (createTime_dategt / createTime_datelt).
