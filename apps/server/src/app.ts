@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerModules } from './modules/index';
+import { openSignals } from './platform/cache/signals';
 import { openStore } from './platform/cache/store';
 import { openDatabase, type Database } from './platform/db/database';
 import { migrate } from './platform/db/migrate';
@@ -34,13 +35,15 @@ export async function buildApp(config: Config, options: { database?: Database; l
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeZone: config.timeZone }));
   await migrate(database.db);
   const store = openStore(config.redisUrl);
+  const signals = await openSignals(store, config.redisUrl);
   const services: Services = {
     config,
     database,
     db: database.db,
     store,
-    tokens: new TokenService(config.jwtSecret, store),
-    access: new AccessService(database.db, store),
+    signals,
+    tokens: new TokenService(config.jwtSecret, store, signals),
+    access: new AccessService(database.db, store, signals),
     logs: new LogWriter(database.db),
   };
   await seed(services);
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
     async close() {
       await app.close();
       await services.logs.close();
+      await signals.close();
       await store.close();
       await database.close();
     },

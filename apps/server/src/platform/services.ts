@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { SecuritySignals } from './cache/signals';
 import type { KeyValueStore } from './cache/store';
 import type { Database, Db } from './db/database';
 import type { LogWriter } from './log/log-writer';
@@ -11,6 +12,8 @@ export interface Services {
   database: Database;
   db: Db;
   store: KeyValueStore;
+  /** Revocations and the grants version, read by every call. */
+  signals: SecuritySignals;
   tokens: TokenService;
   access: AccessService;
   logs: LogWriter;

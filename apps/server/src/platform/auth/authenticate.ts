@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../http/envelope';
 import { requireAuth } from '../http/request-context';
-import { GRANTS_VERSION_KEY } from '../security/access';
 import type { Services } from '../services';
 
 /** Reads `Blade-Auth: bearer <token>` (or the Blade-Auth query parameter, for downloads). */
@@ -24,11 +23,11 @@ export function installAuthentication(app: FastifyInstance, services: Services):
       const decoded = await services.tokens.decode(token);
       if (!decoded) request.authProblem = MSG.unauthorized;
       else {
-        // Revocation and the grants version in one round trip to the shared store.
-        const [revoked, version] = await services.store.getMany([services.tokens.revokedKey(decoded.jti), GRANTS_VERSION_KEY]);
-        if (revoked) request.authProblem = MSG.tokenRevoked;
+        // From memory while the instance is in step with the others; from the shared store otherwise.
+        const state = await services.signals.stateOf(decoded.jti);
+        if (state.revoked) request.authProblem = MSG.tokenRevoked;
         else request.auth = decoded.auth;
-        grantsVersion = version ?? '0';
+        grantsVersion = state.grantsVersion;
       }
     }
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import type { SecuritySignals } from '../cache/signals';
 import type { KeyValueStore } from '../cache/store';
 import type { AuthContext } from '../http/context';
 
@@ -47,12 +48,13 @@ export class TokenService {
   /**
    * Tokens whose signature was already checked, until they expire: the same
    * token arrives with every call of a session, and the signature cannot
-   * change. Revocation is still read from the shared store on every call.
+   * change. Revocation is still checked on every call (security signals).
    */
   private readonly verified = new Map<string, Decoded & { expires: number }>();
   constructor(
     secret: string,
     private readonly store: KeyValueStore,
+    private readonly signals: SecuritySignals,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -134,17 +136,11 @@ export class TokenService {
     };
   }
 
-  /** Store key that marks a token revoked (read together with other keys by the auth hook). */
-  revokedKey(jti: string): string {
-    return `revoked:${jti}`;
-  }
-
   /** Logout: the access token and the refresh token issued with it stop working everywhere. */
   async revoke(token: string): Promise<void> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER });
-      const ttl = Math.max(1, (payload.exp ?? 0) - Math.floor(Date.now() / 1000));
-      if (payload.jti) await this.store.set(this.revokedKey(payload.jti), '1', ttl);
+      if (payload.jti) await this.signals.revoke(payload.jti, payload.exp ?? Math.floor(Date.now() / 1000) + 1);
       const rti = (payload as unknown as AccessClaims).rti;
       const refresh = rti ? await this.store.take(`refresh-of:${rti}`) : null;
       if (refresh) await this.store.del(`refresh:${refresh}`);

@@ -63,11 +63,14 @@ export class RedisStore implements KeyValueStore {
   private readonly redis: Redis;
   constructor(
     url: string,
-    private readonly prefix = 'pc:',
+    readonly prefix = 'pc:',
   ) {
-    // Every call reads revocation and the grants version: under load, the reads issued in one
-    // event-loop tick go to Redis as one pipelined write instead of one write per call.
+    // Under load, the reads issued in one event-loop tick go to Redis as one pipelined write.
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  }
+  /** The connection, for the security signals' transactions and publishing. */
+  get client(): Redis {
+    return this.redis;
   }
   async get(key: string) {
     return this.redis.get(this.prefix + key);

@@ -1,5 +1,6 @@
 import { columnOf, gardenEntity, type EntityDef } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
+import type { SecuritySignals } from '../cache/signals';
 import type { KeyValueStore } from '../cache/store';
 import type { Db } from '../db/database';
 import { isPlatformAdmin, isTenantAdmin, PLATFORM_TENANT, type AuthContext } from '../http/context';
@@ -54,8 +55,6 @@ interface ApiScope {
 }
 
 const CACHE_SECONDS = 300;
-/** Bumped by every change to menus, roles, scopes or packages; part of every cache key. */
-export const GRANTS_VERSION_KEY = 'grants-version';
 const LOCAL_ENTRIES = 500;
 
 /**
@@ -91,15 +90,16 @@ export class AccessService {
   constructor(
     private readonly db: Db,
     private readonly store: KeyValueStore,
+    private readonly signals: SecuritySignals,
   ) {}
 
   /** Any change to menus, roles, scopes or packages makes every cached grant stale. */
   async invalidate(): Promise<void> {
-    await this.store.incr(GRANTS_VERSION_KEY, 10 * 365 * 24 * 3600);
+    await this.signals.bumpGrantsVersion();
   }
 
   private async version(known?: string): Promise<string> {
-    return known ?? (await this.store.get(GRANTS_VERSION_KEY)) ?? '0';
+    return known ?? (await this.signals.grantsVersion());
   }
 
   /** `version`: the grants version when the caller already read it (saves a round trip). */
