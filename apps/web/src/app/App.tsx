@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router-dom';
 import { router } from './router';
 import { storage } from './storage';
 import { APP } from './config';
+import { consoleTheme } from './theme';
 
 /**
  * Providers: antd's locale switches with the app's language (dayjs's in the shell); the chosen colour themes antd.
@@ -25,7 +26,7 @@ export function App() {
     return () => window.removeEventListener('console-colour', onColour);
   }, []);
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ token: { colorPrimary: colour } }}>
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={consoleTheme(colour)}>
       {/* The query cache comes with the shell (layout/Shell.tsx), so the sign-in page does not load it. */}
       <RouterProvider router={router} />
     </ConfigProvider>

@@ -51,6 +51,8 @@ function valueTypeOf(field: FieldDef): ProColumns<Row>['valueType'] {
   }
 }
 
+const textOf = (value: unknown) => (value === null || value === undefined ? undefined : String(value));
+
 const splitIds = (value: unknown) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value);
 
 /**
@@ -103,7 +105,14 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
       hideInSearch: !field.search,
       // An id with nowhere to pick it from (a resident's app account) is linked elsewhere, never typed in.
       hideInForm: field.readOnly || isReference,
-      ellipsis: field.kind === 'text',
+      // Long text is cut by the table's CSS, its whole value in the cell's title. (ProTable's own ellipsis
+      // measures every cell in the browser to decide on a tooltip: a forced layout per cell on each render.)
+      ...(field.kind === 'text'
+        ? {
+            ellipsis: { showTitle: false },
+            ...(field.dict || field.options ? {} : { onCell: (row: Row) => ({ title: textOf(row[key]) }) }),
+          }
+        : {}),
       ...(field.dict ? { request: () => dictionaryOptions(field.dict!) } : {}),
       ...(field.options ? referenceProps(key, field.options) : {}),
       ...(field.secret ? { hideInDescriptions: true } : {}),

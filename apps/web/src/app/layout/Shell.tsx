@@ -3,7 +3,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button, Layout } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
@@ -22,6 +22,8 @@ import { TabBar } from './TabBar';
 import { TopMenus } from './TopMenus';
 import { THEMES } from './themes';
 import './Shell.css';
+
+const NO_BUTTONS = new Set<string>();
 
 /** The sidebar's widths, open and collapsed. */
 const SIDER_WIDTH = 208;
@@ -61,7 +63,12 @@ function Frame() {
   const screen = useScreenClass();
   const [collapsed, setCollapsed] = useState(screen < 2);
   const locale = i18n.language === 'en' ? 'en' : 'zh';
-  const tree = useMemo(() => (menus.data ? localizeMenus(menus.data, locale) : null), [menus.data, locale]);
+  // Query results arrive as urgent, unsliced renders (react-query updates through useSyncExternalStore).
+  // Deferred, the arrival renders cheaply at once and the screen they open (the whole list screen, on a
+  // first visit) mounts in a second, interruptible render that yields to the browser every few ms.
+  const menuData = useDeferredValue(menus.data);
+  const buttonCodes = useDeferredValue(buttons.data);
+  const tree = useMemo(() => (menuData ? localizeMenus(menuData, locale) : null), [menuData, locale]);
   const flat = useMemo(() => flattenMenus(tree ?? []), [tree]);
   const titleOf = useCallback(
     (path: string) => (path === '/info/index' ? t('common.userInfo') : flat.find((m) => m.path === path)?.name),
@@ -83,7 +90,7 @@ function Frame() {
 
   return (
     <MenusContext.Provider value={tree}>
-      <ButtonsContext.Provider value={buttons.data ?? new Set()}>
+      <ButtonsContext.Provider value={buttonCodes ?? NO_BUTTONS}>
         <GardenContext.Provider value={garden}>
           <Layout className={`console-shell theme-${preset.key}`}>
             <Layout.Header
