@@ -313,6 +313,8 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
     await expect.poll(() => field('parentCode').inputValue()).toBe('11');
     await expect.poll(() => field('name').inputValue()).toBe('端到端区');
     await page.getByRole('button', { name: /删\s*除/ }).waitFor();
+    // The tree shows the new child under its opened parent without a reload.
+    await tree.getByText('端到端区', { exact: true }).waitFor();
     await screenshot(page, 'system-region-child');
   });
 });
