@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearDictionaries, dictionaryOptions } from '../src/crud/dictionaries';
+import { clearDictionaries, dictionaryOptions, referenceOptions } from '../src/crud/dictionaries';
 import { fetchAllRows } from '../src/crud/export';
 
 /** Answers dictionary calls by path, in the server's envelope, and records them. */
@@ -57,5 +57,25 @@ describe('export through a screen’s own list call', () => {
     const rows = await fetchAllRows('/system-property/mobile/owner', { gardenId: '9' }, undefined, '/examine-list-page');
     expect(rows).toEqual([{ id: '1', name: '张三' }]);
     expect(calls).toEqual(['/api/system-property/mobile/owner/examine-list-page']);
+  });
+});
+
+/** A picker of cars shows the whole plate (京 + A + 12345), not its last part. */
+describe('reference options', () => {
+  it('joins several label keys, and falls back to the name for one key', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const records = [{ id: '7', carArea: '京', carCity: 'A', carNumber: '12345', name: 'x' }];
+        return new Response(JSON.stringify({ code: 200, success: true, data: { records }, msg: '操作成功' }));
+      }),
+    );
+    const { PLATE } = await import('@property/domain');
+    expect(await referenceOptions({ from: '/citizen-user/carlist/list', label: PLATE })).toEqual([
+      { label: '京A12345', value: '7' },
+    ]);
+    expect(await referenceOptions({ from: '/citizen-user/carlist/list', label: 'missing' })).toEqual([
+      { label: 'x', value: '7' },
+    ]);
   });
 });

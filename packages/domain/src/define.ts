@@ -53,8 +53,8 @@ export interface FieldOptions {
   multiple?: boolean;
   /** Checking a tree node checks its whole subtree (menus of a package); otherwise a pick is that node only. */
   cascade?: boolean;
-  /** For lists: the row key shown (default title/name). */
-  label?: string;
+  /** For lists: the row key shown (default title/name); several keys are shown joined (a plate: 京 + A + 12345). */
+  label?: string | string[];
 }
 
 export type Owner = 'platform' | 'tenant';

@@ -57,6 +57,9 @@ export async function referenceOptions(
   const answer = await api.get<Row[] | { records: Row[] }>(path, params);
   if (options.tree) return answer as Row[]; // already { title, value, children }
   const rows = Array.isArray(answer) ? answer : answer.records;
-  const label = options.label ?? 'title';
-  return rows.map((row) => ({ label: String(row[label] ?? row.name ?? row.id), value: String(row.id) }));
+  const labelOf = (row: Row) =>
+    Array.isArray(options.label)
+      ? options.label.map((key) => row[key] ?? '').join('')
+      : String(row[options.label ?? 'title'] ?? row.name ?? row.id);
+  return rows.map((row) => ({ label: labelOf(row), value: String(row.id) }));
 }

@@ -19,6 +19,9 @@ export function checkPlate(carArea: string, carCity: string, carNumber: string):
  * The plate (carArea + carCity + carNumber) is unique in a tenant; parking
  * spaces refer to cars by id.
  */
+/** A car as people read it, for pickers and columns that show a car: its plate's three parts together. */
+export const PLATE = ['carArea', 'carCity', 'carNumber'];
+
 export const carEntity = entity({
   name: 'car',
   table: 'property_car',

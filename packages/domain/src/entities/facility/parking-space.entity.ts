@@ -1,4 +1,5 @@
 import { date, datetime, decimal, entity, int, long, money, text } from '../../define';
+import { PLATE } from '../citizen/car.entity';
 
 /** Values of the parking_space_status dictionary the server reasons about. */
 export const SPACE_STATUS = { free: 1, sold: 2, rented: 3, occupied: 4 } as const;
@@ -27,7 +28,7 @@ export const parkingSpaceEntity = entity({
     spaceType: int({ dict: 'parking_space_type' }),
     spaceStatus: int({ dict: 'parking_space_status', default: SPACE_STATUS.free }),
     ownerId: long({ options: { from: '/owner/list', label: 'name' } }),
-    carId: long({ options: { from: '/citizen-user/carlist/list', label: 'carNumber' } }),
+    carId: long({ options: { from: '/citizen-user/carlist/list', label: PLATE } }),
     remark: text({ maxLength: 500 }),
   },
   unique: [{ fields: ['parkingId', 'spaceNo'], message: '该停车场下车位编号已存在' }],
@@ -77,7 +78,7 @@ export const carParkingEntity = entity({
   fields: {
     gardenId: long({ readOnly: true }),
     parkingSpaceId: long({ required: '请选择车位', options: { from: '/system-property/parkingspace/list', label: 'spaceNo' } }),
-    carId: long({ required: '请选择车辆', options: { from: '/citizen-user/carlist/list', label: 'carNumber' } }),
+    carId: long({ required: '请选择车辆', options: { from: '/citizen-user/carlist/list', label: PLATE } }),
     ownerId: long(),
     bindTime: datetime({ readOnly: true }),
     unbindTime: datetime({ readOnly: true }),
