@@ -10,6 +10,7 @@ export * from './community/index';
 export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
+export * from './references';
 
 /** Every entity of the product; the server makes tables and routes for each. */
 export const ENTITIES: ReadonlyArray<EntityDef> = [

@@ -1,4 +1,5 @@
 import { entity, int, long, text } from '../../define';
+import { houseRef, ownerRef } from '../references';
 
 /** Province-level abbreviations that start a mainland plate (京 A 12345). */
 export const PLATE_PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
@@ -19,9 +20,6 @@ export function checkPlate(carArea: string, carCity: string, carNumber: string):
  * The plate (carArea + carCity + carNumber) is unique in a tenant; parking
  * spaces refer to cars by id.
  */
-/** A car as people read it, for pickers and columns that show a car: its plate's three parts together. */
-export const PLATE = ['carArea', 'carCity', 'carNumber'];
-
 export const carEntity = entity({
   name: 'car',
   table: 'property_car',
@@ -30,8 +28,8 @@ export const carEntity = entity({
   label: { zh: '车辆', en: 'Car' },
   permission: 'car',
   fields: {
-    ownerId: long({ required: '请选择业主', options: { from: '/owner/list', label: 'name' } }),
-    houseId: long({ options: { from: '/community-resource/unithouse/list', label: 'houseName' } }),
+    ownerId: ownerRef({ required: '请选择业主' }),
+    houseId: houseRef(),
     gardenId: long({ readOnly: true }),
     carArea: text({ required: '请选择车牌省份', maxLength: 1 }),
     carCity: text({ required: '请输入车牌字母', maxLength: 1 }),

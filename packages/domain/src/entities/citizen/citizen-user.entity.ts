@@ -1,4 +1,5 @@
 import { date, entity, int, long, text } from '../../define';
+import { houseRef } from '../references';
 
 /*
  * The residents' app (§7.5 /citizen-user), in the simplest model that answers
@@ -59,7 +60,7 @@ export const citizenHouseEntity = entity({
   permission: 'resident',
   fields: {
     userId: long({ required: '请选择用户', options: { from: '/citizen-user/user/list', label: 'name' } }),
-    houseId: long({ required: '请选择房屋', options: { from: '/community-resource/unithouse/list', label: 'houseName' } }),
+    houseId: houseRef({ required: '请选择房屋' }),
     gardenId: long({ readOnly: true }),
     buildingId: long({ readOnly: true }),
     unitId: long({ readOnly: true }),

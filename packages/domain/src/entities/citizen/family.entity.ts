@@ -1,4 +1,5 @@
 import { entity, int, long, text } from '../../define';
+import { houseRef, ownerRef } from '../references';
 
 /**
  * A family member (家属) of an owner, living in one of the owner's houses
@@ -13,8 +14,8 @@ export const familyEntity = entity({
   label: { zh: '家属', en: 'Family member' },
   permission: 'family',
   fields: {
-    ownerId: long({ required: '请选择业主', options: { from: '/owner/list', label: 'name' } }),
-    houseId: long({ required: '请选择房屋', options: { from: '/community-resource/unithouse/list', label: 'houseName' } }),
+    ownerId: ownerRef({ required: '请选择业主' }),
+    houseId: houseRef({ required: '请选择房屋' }),
     gardenId: long({ readOnly: true }),
     name: text({ required: '请输入姓名', maxLength: 50, search: 'like' }),
     sex: int({ dict: 'sex' }),

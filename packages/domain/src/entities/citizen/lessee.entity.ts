@@ -1,4 +1,5 @@
 import { date, entity, long, money, text } from '../../define';
+import { houseRef, ownerRef } from '../references';
 
 /**
  * A lessee (租户) renting a house, with the landlord (an owner bound to the
@@ -13,8 +14,8 @@ export const lesseeEntity = entity({
   label: { zh: '租户', en: 'Lessee' },
   permission: 'lessee',
   fields: {
-    houseId: long({ required: '请选择房屋', options: { from: '/community-resource/unithouse/list', label: 'houseName' } }),
-    ownerId: long({ options: { from: '/owner/list', label: 'name' } }),
+    houseId: houseRef({ required: '请选择房屋' }),
+    ownerId: ownerRef(),
     gardenId: long({ readOnly: true }),
     name: text({ required: '请输入租户姓名', maxLength: 50, search: 'like' }),
     phone: text({ required: '手机号码不能为空', validator: 'phone', maxLength: 20, search: 'like' }),

@@ -1,4 +1,5 @@
 import { date, entity, int, long, text } from '../../define';
+import { gardenRef } from '../references';
 
 /**
  * An owner (业主): a person holding one or more houses. Bindings to houses
@@ -19,7 +20,7 @@ export const ownerEntity = entity({
     sex: int({ dict: 'sex' }),
     phone: text({ required: '手机号码不能为空', validator: 'phone', maxLength: 20, search: 'like' }),
     idCard: text({ validator: 'idCard', maxLength: 18, search: 'like' }),
-    gardenId: long({ options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef(),
     birthday: date(),
     workUnit: text({ maxLength: 100 }),
     /** The owner's residents' app account (citizen_user), when they have one. */

@@ -1,4 +1,5 @@
 import { date, entity, int, long, text } from '../../define';
+import { houseRef, ownerRef } from '../references';
 
 /**
  * An ownership (产权): one owner bound to one house. Garden, building and
@@ -13,8 +14,8 @@ export const ownershipEntity = entity({
   label: { zh: '产权', en: 'Ownership' },
   permission: 'ownership',
   fields: {
-    ownerId: long({ required: '请选择业主', options: { from: '/owner/list', label: 'name' } }),
-    houseId: long({ required: '请选择房屋', options: { from: '/community-resource/unithouse/list', label: 'houseName' } }),
+    ownerId: ownerRef({ required: '请选择业主' }),
+    houseId: houseRef({ required: '请选择房屋' }),
     gardenId: long({ readOnly: true }),
     buildingId: long({ readOnly: true }),
     unitId: long({ readOnly: true }),

@@ -1,4 +1,5 @@
 import { decimal, entity, int, long, text } from '../../define';
+import { gardenRef } from '../references';
 
 /** A building (楼栋) of a garden; its units and houses hang below it. */
 export const buildingEntity = entity({
@@ -9,7 +10,7 @@ export const buildingEntity = entity({
   label: { zh: '楼栋', en: 'Building' },
   permission: 'building',
   fields: {
-    gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef({ required: '请选择小区' }),
     buildingName: text({ required: '请输入楼栋名称', maxLength: 50, search: 'like' }),
     buildingType: int({ dict: 'building_type' }),
     floorCount: int({ validator: 'integer', invalid: '楼层数请输入正确的整数数字' }),

@@ -1,4 +1,5 @@
 import { entity, long } from '../../define';
+import { gardenRef } from '../references';
 
 /**
  * Which staff serve which garden (pgarden, spec §7.7: list-page, submitAll,
@@ -14,7 +15,7 @@ export const gardenUserEntity = entity({
   routes: ['remove'],
   fields: {
     userId: long({ required: '请选择人员', options: { from: '/blade-system/user/page', label: 'realName' } }),
-    gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef({ required: '请选择小区' }),
   },
   unique: [{ fields: ['userId', 'gardenId'], message: '该人员已关联此小区' }],
   indexes: [['gardenId']],

@@ -1,4 +1,5 @@
 import { decimal, entity, int, long, text } from '../../define';
+import { gardenRef } from '../references';
 
 /**
  * A house (房屋): one numbered home in a unit. `name` is its number within the
@@ -14,7 +15,7 @@ export const houseEntity = entity({
   label: { zh: '房屋', en: 'House' },
   permission: 'house',
   fields: {
-    gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef({ required: '请选择小区' }),
     buildingId: long({ required: '请选择楼栋', options: { from: '/community-resource/building/search', label: 'buildingName' } }),
     unitId: long({ required: '请选择单元', options: { from: '/community-resource/unit/search', label: 'unitName' } }),
     floor: int({ required: '请输入楼层', invalid: '楼层请输入整数' }),

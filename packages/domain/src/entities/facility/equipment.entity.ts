@@ -1,11 +1,12 @@
 import { date, decimal, entity, int, long, text } from '../../define';
+import { gardenRef } from '../references';
 
 /** Values of the facility_status dictionary shared by elevators and hydrants. */
 export const FACILITY_STATUS = { normal: 1, repairing: 2, stopped: 3 } as const;
 
 /** Fields elevators and hydrants share: where, state, inspections and who answers for it. */
 const equipmentFields = (what: string) => ({
-  gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+  gardenId: gardenRef({ required: '请选择小区' }),
   code: text({ required: `请输入${what}编号`, maxLength: 50, search: 'like' }),
   /** Overrides the common enabled flag: 1 正常, 2 维修中, 3 停用. */
   status: int({ dict: 'facility_status', default: FACILITY_STATUS.normal }),

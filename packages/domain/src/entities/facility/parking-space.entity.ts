@@ -1,5 +1,5 @@
 import { date, datetime, decimal, entity, int, long, money, text } from '../../define';
-import { PLATE } from '../citizen/car.entity';
+import { carRef, gardenRef, ownerRef } from '../references';
 
 /** Values of the parking_space_status dictionary the server reasons about. */
 export const SPACE_STATUS = { free: 1, sold: 2, rented: 3, occupied: 4 } as const;
@@ -20,15 +20,15 @@ export const parkingSpaceEntity = entity({
   permission: 'parkingspace',
   routes: ['list', 'detail', 'remove', 'submit'],
   fields: {
-    gardenId: long({ readOnly: true, options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef({ readOnly: true }),
     parkingId: long({ required: '请选择停车场', options: { from: '/system-property/parking/list', label: 'name' } }),
     spaceNo: text({ required: '请输入车位编号', maxLength: 20, search: 'like' }),
     /** Square metres, exact (sale prices and fees follow the area). */
     area: decimal(),
     spaceType: int({ dict: 'parking_space_type' }),
     spaceStatus: int({ dict: 'parking_space_status', default: SPACE_STATUS.free }),
-    ownerId: long({ options: { from: '/owner/list', label: 'name' } }),
-    carId: long({ options: { from: '/citizen-user/carlist/list', label: PLATE } }),
+    ownerId: ownerRef(),
+    carId: carRef(),
     remark: text({ maxLength: 500 }),
   },
   unique: [{ fields: ['parkingId', 'spaceNo'], message: '该停车场下车位编号已存在' }],
@@ -50,7 +50,7 @@ export const parkingSpaceChildEntity = entity({
   fields: {
     gardenId: long({ readOnly: true }),
     parkingSpaceId: long({ required: '请选择车位', options: { from: '/system-property/parkingspace/list', label: 'spaceNo' } }),
-    ownerId: long({ required: '请选择业主', options: { from: '/owner/list', label: 'name' } }),
+    ownerId: ownerRef({ required: '请选择业主' }),
     /** 1 出售 (sold: no end date needed), 2 出租 (leased). */
     holdType: int({ required: '请选择租售类型', dict: 'parking_hold_type' }),
     startDate: date({ required: '请选择开始日期' }),
@@ -78,7 +78,7 @@ export const carParkingEntity = entity({
   fields: {
     gardenId: long({ readOnly: true }),
     parkingSpaceId: long({ required: '请选择车位', options: { from: '/system-property/parkingspace/list', label: 'spaceNo' } }),
-    carId: long({ required: '请选择车辆', options: { from: '/citizen-user/carlist/list', label: PLATE } }),
+    carId: carRef({ required: '请选择车辆' }),
     ownerId: long(),
     bindTime: datetime({ readOnly: true }),
     unbindTime: datetime({ readOnly: true }),

@@ -1,4 +1,5 @@
-import { entity, int, long, text } from '../../define';
+import { entity, int, text } from '../../define';
+import { gardenRef } from '../references';
 
 /**
  * A parking lot (停车场) of a garden. `spaceCount` is kept by the server: the
@@ -13,7 +14,7 @@ export const parkingEntity = entity({
   label: { zh: '停车场', en: 'Parking lot' },
   permission: 'parking',
   fields: {
-    gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef({ required: '请选择小区' }),
     name: text({ required: '请输入停车场名称', maxLength: 50, search: 'like' }),
     parkingType: int({ dict: 'parking_type' }),
     spaceCount: int({ readOnly: true, default: 0 }),

@@ -1,4 +1,5 @@
 import { datetime, entity, int, json, long, text } from '../../define';
+import { gardenRef } from '../references';
 
 /** Values of the examine_status dictionary. */
 export const EXAMINE_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
@@ -20,7 +21,7 @@ export const ownerExamineEntity = entity({
     name: text({ required: '请输入姓名', maxLength: 50, search: 'like' }),
     phone: text({ required: '请输入手机号', validator: 'phone', search: 'like' }),
     idCard: text({ validator: 'idCard' }),
-    gardenId: long({ required: '请选择小区', options: { from: '/system-property/garden/list', label: 'gardenName' } }),
+    gardenId: gardenRef({ required: '请选择小区' }),
     houseId: long({ required: '请选择房屋' }),
     /** The applicant's standing in the house (owner_type: 业主/家属/租户). */
     relation: int({ dict: 'owner_type', default: 1 }),
