@@ -172,6 +172,26 @@ describe('a garden-bound staff member', () => {
     expect(await totalOf(admin, '/system-property/garden')).toBe(2);
   });
 
+  it("cannot point a save at the other garden's lot, owner or car, which it answers as missing", async () => {
+    const own = await oneOf('/system-property/parkingspace', mine);
+    const [lot, owner, car] = await Promise.all([
+      oneOf('/system-property/parking', theirs),
+      oneOf('/owner', theirs),
+      oneOf('/citizen-user/carlist', theirs),
+    ]);
+    const refused = async (body: Record<string, unknown>, msg: string) => {
+      const answer = await gardener.post('/system-property/parkingspace/submit', body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, msg });
+    };
+    await refused({ parkingId: lot.id, spaceNo: '越界-1', spaceStatus: 1 }, '所选停车场不存在或已被删除');
+    await refused({ id: own.id, spaceStatus: 2, ownerId: owner.id, carId: null }, '所选业主不存在或已被删除');
+    await refused({ id: own.id, spaceStatus: 4, ownerId: null, carId: car.id }, '所选车辆不存在或已被删除');
+    // Nothing was saved on the space.
+    const after = (await admin.get('/system-property/parkingspace/detail', { id: own.id })).body.data;
+    expect([after.ownerId, after.carId]).toEqual([own.ownerId, own.carId]);
+  });
+
   it('cannot import houses into the other garden', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('房屋');

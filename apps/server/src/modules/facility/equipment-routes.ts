@@ -1,4 +1,4 @@
-import { elevatorEntity, FACILITY_STATUS, hydrantEntity, type EntityDef } from '@property/domain';
+import { elevatorEntity, FACILITY_STATUS, hydrantEntity, userEntity, type EntityDef } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, type CrudContext, type Row } from '../../platform/crud/engine';
@@ -24,7 +24,7 @@ async function checkEquipment(ctx: CrudContext, values: Row, existing: Row | und
   if (isSet(state) && !Object.values(FACILITY_STATUS).includes(Number(state) as 1)) throw badRequest('设施状态不正确');
   if (await endsBeforeStart(ctx, pick('last_inspection'), pick('next_inspection')))
     throw badRequest('下次检验日期不能早于上次检验日期');
-  if (isSet(pick('user_id'))) await liveRow(ctx, 'blade_user', pick('user_id'), '所选负责人不存在');
+  if (isSet(pick('user_id'))) await liveRow(ctx, userEntity, pick('user_id'), '所选负责人不存在');
 }
 
 /**

@@ -1,23 +1,27 @@
+import type { EntityDef } from '@property/domain';
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { badRequest } from '../../platform/http/errors';
 
 /**
- * A live row of the caller's tenant by id, or a 400 with `missing`. Used for
- * rows other modules own (owners, cars, staff), read by table name so this
- * module does not depend on their code.
+ * A live row the caller may see, by id, or a 400 with `missing`: the same row
+ * scope as the entity's own list (tenant, the staff member's gardens, data
+ * scope), so a save cannot point at a lot, owner or car of a garden the caller
+ * does not work in. Used for rows other modules own, read through their
+ * definitions so this module does not depend on their code.
  */
 export async function liveRow(
   ctx: CrudContext,
-  table: string,
+  entity: EntityDef,
   id: unknown,
   missing: string,
   options: { lock?: boolean } = {},
 ): Promise<Row> {
-  if (id === undefined || id === null || id === '') throw badRequest(missing);
+  if (id === undefined || id === null || id === '' || !/^\d+$/.test(String(id))) throw badRequest(missing);
   const lock = options.lock ? sql` for update` : sql``;
-  const rows = await sql<Row>`select * from ${sql.table(table)}
-    where id = ${String(id)} and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0${lock}`.execute(ctx.db);
+  const scope = sql.join([sql`is_deleted = 0`, ...ctx.rowScope(entity)], sql` and `);
+  const rows = await sql<Row>`select * from ${sql.table(entity.table)}
+    where id = ${String(id)} and ${scope}${lock}`.execute(ctx.db);
   if (!rows.rows[0]) throw badRequest(missing);
   return rows.rows[0];
 }

@@ -1,4 +1,12 @@
-import { carParkingEntity, parkingEntity, parkingSpaceChildEntity, parkingSpaceEntity, SPACE_STATUS } from '@property/domain';
+import {
+  carEntity,
+  carParkingEntity,
+  ownerEntity,
+  parkingEntity,
+  parkingSpaceChildEntity,
+  parkingSpaceEntity,
+  SPACE_STATUS,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, type CrudContext } from '../../platform/crud/engine';
@@ -63,16 +71,16 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
   const spaces = new CrudService(parkingSpaceEntity, {
     async beforeSave(ctx, values, existing) {
       const pick = pickOf(values, existing);
-      const lot = await liveRow(ctx, 'property_parking', pick('parking_id'), '所选停车场不存在或已被删除');
+      const lot = await liveRow(ctx, parkingEntity, pick('parking_id'), '所选停车场不存在或已被删除');
       values.garden_id = lot.garden_id;
       const state = Number(pick('space_status') ?? SPACE_STATUS.free);
       if (!Object.values(SPACE_STATUS).includes(state as 1)) throw badRequest('车位状态不正确');
       const [ownerId, carId] = [pick('owner_id'), pick('car_id')];
       if (state === SPACE_STATUS.free && (isSet(ownerId) || isSet(carId))) throw badRequest('空闲车位不能绑定业主或车辆');
-      if (isSet(ownerId)) await liveRow(ctx, 'property_owner', ownerId, '所选业主不存在或已被删除');
+      if (isSet(ownerId)) await liveRow(ctx, ownerEntity, ownerId, '所选业主不存在或已被删除');
       if (!isSet(carId)) return;
       // The car's row is locked, so two spaces saved at once cannot both take it.
-      const car = await liveRow(ctx, 'property_car', carId, '所选车辆不存在或已被删除', { lock: true });
+      const car = await liveRow(ctx, carEntity, carId, '所选车辆不存在或已被删除', { lock: true });
       if (isSet(ownerId) && isSet(car.owner_id) && String(car.owner_id) !== String(ownerId))
         throw badRequest('该车辆不属于所选业主');
       if (!isSet(ownerId)) values.owner_id = car.owner_id ?? null;
@@ -139,9 +147,9 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
 /** A sale or lease period: of a live space, for a live owner, ending after it starts, overlapping no other. */
 async function checkPeriod(ctx: CrudContext, values: Body, existing: Body | undefined): Promise<void> {
   const pick = pickOf(values, existing);
-  const space = await liveRow(ctx, 'property_parking_space', pick('parking_space_id'), '所选车位不存在或已被删除');
+  const space = await liveRow(ctx, parkingSpaceEntity, pick('parking_space_id'), '所选车位不存在或已被删除');
   values.garden_id = space.garden_id;
-  await liveRow(ctx, 'property_owner', pick('owner_id'), '所选业主不存在或已被删除');
+  await liveRow(ctx, ownerEntity, pick('owner_id'), '所选业主不存在或已被删除');
   const holdType = Number(pick('hold_type'));
   if (holdType !== 1 && holdType !== 2) throw badRequest('租售类型不正确');
   const [start, end] = [pick('start_date'), pick('end_date')];

@@ -1,4 +1,4 @@
-import { ownerAttachmentEntity } from '@property/domain';
+import { houseEntity, ownerAttachmentEntity, ownerEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
@@ -13,8 +13,8 @@ type Query = Record<string, unknown>;
 
 /** The owner (the spec's userId) and optional house of an attachment, both live rows of the caller's tenant. */
 async function checkOwnerAndHouse(ctx: CrudContext, ownerId: unknown, houseId: unknown): Promise<void> {
-  await liveRow(ctx, 'property_owner', ownerId, '所选业主不存在或已被删除');
-  if (isSet(houseId)) await liveRow(ctx, 'property_house', houseId, '所选房屋不存在或已被删除');
+  await liveRow(ctx, ownerEntity, ownerId, '所选业主不存在或已被删除');
+  if (isSet(houseId)) await liveRow(ctx, houseEntity, houseId, '所选房屋不存在或已被删除');
 }
 
 /**
