@@ -106,3 +106,11 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
+
+/**
+ * Waits until the page is at `path`, whatever its query: a list screen adds its paging
+ * (?current=1&size=10) to the address as soon as its rows arrive, which can be before the wait starts.
+ */
+export function waitForPath(page: Page, path: string): Promise<void> {
+  return page.waitForURL((url) => url.pathname === path);
+}

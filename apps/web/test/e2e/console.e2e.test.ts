@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirm, hasBrowser, screenshot, signIn, useE2E } from './browser';
+import { confirm, hasBrowser, screenshot, signIn, useE2E, waitForPath } from './browser';
 
 /**
  * The console in a real browser against the real server. Runs in order: one
@@ -36,7 +36,7 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
       .first()
       .click();
     await page.getByRole('link', { name: '用户管理' }).click();
-    await page.waitForURL('**/system/user');
+    await waitForPath(page, '/system/user');
     await page.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
     await screenshot(page, '03-users');
   });

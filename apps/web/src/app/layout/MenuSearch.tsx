@@ -26,7 +26,18 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
       >
         <SearchOutlined />
       </span>
-      <Modal open={open} onCancel={close} footer={null} closable={false} keyboard destroyOnHidden>
+      {/* No zoom-in: a search box is for typing at once, and a box still growing from the icon moved
+          under a quick click (mouse down on a result, up beside it: the pick was lost). */}
+      <Modal
+        open={open}
+        onCancel={close}
+        footer={null}
+        closable={false}
+        keyboard
+        destroyOnHidden
+        transitionName=""
+        maskTransitionName=""
+      >
         <Input
           autoFocus
           size="large"
