@@ -1,6 +1,6 @@
 import type { EntityDef } from '../define';
 import { CITIZEN_ENTITIES } from './citizen/index';
-import { COMMUNITY_ENTITIES } from './community/index';
+import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PLATFORM_ENTITIES } from './platform/index';
@@ -11,6 +11,12 @@ export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
 export * from './references';
+
+/**
+ * Definitions of a call's body rather than of a table (the server validates the body with one, the
+ * console draws the form from it): labelled like entities, no table of their own.
+ */
+export const FORMS: ReadonlyArray<EntityDef> = [buildingBatchForm];
 
 /** Every entity of the product; the server makes tables and routes for each. */
 export const ENTITIES: ReadonlyArray<EntityDef> = [

@@ -122,7 +122,7 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
         if (String(building.garden_id) !== gardenId) throw badRequest('所选楼栋不属于该小区');
         buildingName = String(building.building_name);
       }
-      if (!buildingName) throw badRequest('请输入楼栋名称');
+      if (!buildingName) throw badRequest(buildingEntity.fields.buildingName!.required!);
       const floors = batchFloors(shape);
       const planned: PlannedHouse[] = [];
       for (let u = 1; u <= shape.unitCount; u++) {

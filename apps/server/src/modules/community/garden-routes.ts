@@ -1,4 +1,4 @@
-import { checkPhone, gardenEntity, gardenUserEntity, isBlank, type EntityDef } from '@property/domain';
+import { checkPhone, gardenEntity, gardenUserEntity, isBlank, MAJORDOMO_NAME_REQUIRED, type EntityDef } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, type CrudContext, type CrudHooks } from '../../platform/crud/engine';
@@ -36,7 +36,7 @@ function parseMajordomos(raw: unknown): Majordomo[] {
   return list.map((item: unknown) => {
     if (!item || typeof item !== 'object') throw badRequest('管家信息格式错误');
     const entry = item as Body;
-    if (isBlank(entry.name)) throw badRequest('请输入管家姓名');
+    if (isBlank(entry.name)) throw badRequest(MAJORDOMO_NAME_REQUIRED);
     const phoneProblem = checkPhone(entry.phone);
     if (phoneProblem) throw badRequest(phoneProblem);
     const userId = isBlank(entry.userId) ? null : parseId(entry.userId, 'userId');

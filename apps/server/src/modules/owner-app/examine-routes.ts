@@ -1,4 +1,4 @@
-import { EXAMINE_STATUS, ownerExamineEntity } from '@property/domain';
+import { EXAMINE_STATUS, ownerExamineEntity, REJECT_REASON } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
@@ -92,8 +92,8 @@ export function registerExamineRoutes(app: FastifyInstance, services: Services):
     const decision = Number(input.status);
     if (decision !== EXAMINE_STATUS.approved && decision !== EXAMINE_STATUS.rejected) throw badRequest('审核状态不正确');
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-    if (decision === EXAMINE_STATUS.rejected && !reason) throw badRequest('请输入驳回原因');
-    if (reason.length > 500) throw badRequest('驳回原因不能超过500字');
+    if (decision === EXAMINE_STATUS.rejected && !reason) throw badRequest(REJECT_REASON.required);
+    if (reason.length > REJECT_REASON.maxLength) throw badRequest(REJECT_REASON.tooLong);
     await ctx.db.transaction().execute(async (db) => {
       const tx = { ...ctx, db };
       // Locked, so two reviewers acting at once cannot both decide it.

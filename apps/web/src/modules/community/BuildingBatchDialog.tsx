@@ -1,4 +1,4 @@
-import { buildingBatchForm } from '@property/domain';
+import { buildingBatchForm, buildingEntity } from '@property/domain';
 import { Col, Divider, Form, Input, InputNumber, Row as GridRow, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGarden } from '../../app/garden';
@@ -39,7 +39,7 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
     <Col span={6}>
       <Form.Item
         name={key}
-        label={t(`community.${key}`)}
+        label={t(`fields.buildingBatch.${key}`)}
         rules={required ? rulesOf(FIELDS[key]!) : rulesOf({ ...FIELDS[key]!, required: undefined })}
       >
         <InputNumber min={1} precision={0} style={{ width: '100%' }} />
@@ -52,7 +52,7 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
       <Form form={form} name="building-batch" layout="vertical" initialValues={{ gardenId, startFloor: 1 }}>
         <GridRow gutter={16}>
           <Col span={8}>
-            <Form.Item name="gardenId" label={t('fields.building.gardenId')} rules={rulesOf(FIELDS.gardenId!)}>
+            <Form.Item name="gardenId" label={t('fields.buildingBatch.gardenId')} rules={rulesOf(FIELDS.gardenId!)}>
               <Select
                 showSearch
                 optionFilterProp="label"
@@ -63,14 +63,14 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
           <Col span={8}>
             <Form.Item
               name="buildingName"
-              label={t('community.buildingName')}
-              rules={[{ required: true, whitespace: true, message: t('community.buildingNameRequired') }]}
+              label={t('fields.buildingBatch.buildingName')}
+              rules={[{ required: true, whitespace: true, message: buildingEntity.fields.buildingName!.required }]}
             >
               <Input maxLength={FIELDS.buildingName!.maxLength} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="buildingType" label={t('fields.building.buildingType')}>
+            <Form.Item name="buildingType" label={t('fields.buildingBatch.buildingType')}>
               <Select allowClear options={buildingTypes} />
             </Form.Item>
           </Col>
@@ -79,22 +79,22 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
           {count('houseCount')}
           {count('startFloor', false)}
           <Col span={6}>
-            <Form.Item name="builtArea" label={t('fields.house.builtArea')} rules={rulesOf(FIELDS.builtArea!)}>
+            <Form.Item name="builtArea" label={t('fields.buildingBatch.builtArea')} rules={rulesOf(FIELDS.builtArea!)}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="innerArea" label={t('fields.house.innerArea')} rules={rulesOf(FIELDS.innerArea!)}>
+            <Form.Item name="innerArea" label={t('fields.buildingBatch.innerArea')} rules={rulesOf(FIELDS.innerArea!)}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="houseType" label={t('fields.house.houseType')}>
+            <Form.Item name="houseType" label={t('fields.buildingBatch.houseType')}>
               <Select allowClear options={houseTypes} />
             </Form.Item>
           </Col>
           <Col span={6}>
-            <Form.Item name="houseStatus" label={t('fields.house.houseStatus')}>
+            <Form.Item name="houseStatus" label={t('fields.buildingBatch.houseStatus')}>
               <Select allowClear options={houseStatuses} />
             </Form.Item>
           </Col>

@@ -1,3 +1,4 @@
+import { REJECT_REASON } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin, message } from 'antd';
 import { useState } from 'react';
@@ -108,9 +109,9 @@ export function ExamineDrawer({ id, onClose, onReviewed }: { id: string; onClose
             <Form.Item
               name="reason"
               label={t('community.rejectReason')}
-              rules={[{ required: true, whitespace: true, message: t('community.rejectReasonRequired') }]}
+              rules={[{ required: true, whitespace: true, message: REJECT_REASON.required }]}
             >
-              <Input.TextArea rows={4} maxLength={500} showCount />
+              <Input.TextArea rows={4} maxLength={REJECT_REASON.maxLength} showCount />
             </Form.Item>
           </Form>
         </FormDialog>

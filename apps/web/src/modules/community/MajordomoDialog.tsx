@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { checkPhone } from '@property/domain';
+import { checkPhone, MAJORDOMO_NAME_REQUIRED } from '@property/domain';
 import { Button, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +109,7 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'name']}
-                      rules={[{ required: true, whitespace: true, message: t('community.majordomoNameRequired') }]}
+                      rules={[{ required: true, whitespace: true, message: MAJORDOMO_NAME_REQUIRED }]}
                     >
                       <Input
                         aria-label={t('community.majordomoName')}

@@ -1,3 +1,4 @@
+import { ownershipEntity } from '@property/domain';
 import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +88,7 @@ export function OwnerBindDialog({ owner, onClose, onSaved }: { owner: Row; onClo
         <Form.Item
           name="houseIds"
           label={t('community.pickHouses')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('community.pickHousesRequired') }]}
+          rules={[{ required: true, type: 'array', min: 1, message: ownershipEntity.fields.houseId!.required }]}
         >
           <Select mode="multiple" showSearch optionFilterProp="label" options={houses} />
         </Form.Item>

@@ -6,6 +6,9 @@ import { decimal, entity, int, json, text } from '../../define';
  * live under /system-property/garden; /community-resource/garden repeats
  * detail, remove and submit (spec §7.4, §7.7).
  */
+/** A steward (管家) in a garden's majordomoInfo needs a name: checked by the server and the stewards dialog. */
+export const MAJORDOMO_NAME_REQUIRED = '请输入管家姓名';
+
 export const gardenEntity = entity({
   name: 'garden',
   table: 'property_garden',

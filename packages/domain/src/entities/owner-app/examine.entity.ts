@@ -4,6 +4,9 @@ import { gardenRef } from '../references';
 /** Values of the examine_status dictionary. */
 export const EXAMINE_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 
+/** A rejection's reason: required, at most 500 characters (checked by the server and the review dialog). */
+export const REJECT_REASON = { required: '请输入驳回原因', maxLength: 500, tooLong: '驳回原因不能超过500字' } as const;
+
 /**
  * Owner information sent from the residents' app, waiting for review
  * (业主审核, spec §7.7 mobile/owner). Approval makes (or updates) the owner
