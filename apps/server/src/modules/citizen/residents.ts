@@ -5,14 +5,12 @@ import {
   lesseeEntity,
   ownerEntity,
   ownershipEntity,
+  RESIDENT_TYPES,
   type EntityDef,
 } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { parseId, type CrudContext, type Page, type Row } from '../../platform/crud/engine';
 import { parseListQuery } from '../../platform/crud/filters';
-
-/** The kinds of people living in houses, keyed as the owner_type dictionary. */
-export const RESIDENT_TYPES: Record<number, string> = { 1: '业主', 2: '家属', 3: '租户' };
 
 type Query = Record<string, unknown>;
 

@@ -12,6 +12,8 @@
  *
  * Keys are always strings; items are listed in display order (sort = position).
  */
+import { RESIDENT_TYPES } from '@property/domain';
+
 export interface DictItemSeed {
   key: string;
   value: string;
@@ -210,11 +212,7 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
   {
     code: 'owner_type',
     name: '住户类型',
-    items: [
-      { key: '1', value: '业主' },
-      { key: '2', value: '家属' },
-      { key: '3', value: '租户' },
-    ],
+    items: Object.entries(RESIDENT_TYPES).map(([key, value]) => ({ key, value })),
   },
   {
     code: 'house_status',

@@ -8,6 +8,12 @@ import { gardenRef } from '../references';
  * gardenId is the garden of the owner's first bound house unless chosen, so
  * the header garden selector narrows the owner list.
  */
+/**
+ * The kinds of people living in houses (the owner_type dictionary, seeded from this): the residents
+ * list answers each person with one of these keys and its name.
+ */
+export const RESIDENT_TYPES: Readonly<Record<number, string>> = { 1: '业主', 2: '家属', 3: '租户' };
+
 export const ownerEntity = entity({
   name: 'owner',
   table: 'property_owner',
