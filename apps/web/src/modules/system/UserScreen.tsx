@@ -25,7 +25,19 @@ export default function UserScreen() {
     if (saved) open?.reload();
     setOpen(undefined);
   };
-  const userIds = (ids: string[]) => ({ userIds: ids.join(',') });
+  /** A toolbar button that asks, then posts the selected users' ids to user/<call> (重置密码, 账号解封). */
+  const confirmedCall = (selected: string[], code: string, call: string, label: string, question: string) =>
+    buttons.has(code) && (
+      <SelectionButton
+        key={code}
+        selected={selected}
+        onRun={(ids) =>
+          confirmThen(t(question), () => api.post(`/blade-system/user/${call}`, undefined, { userIds: ids.join(',') }))
+        }
+      >
+        {t(label)}
+      </SelectionButton>
+    );
 
   return (
     <Row gutter={12} wrap={false}>
@@ -45,32 +57,8 @@ export default function UserScreen() {
                   {t('common.roleConfig')}
                 </SelectionButton>
               ),
-              buttons.has('user_reset') && (
-                <SelectionButton
-                  key="reset"
-                  selected={selected}
-                  onRun={(ids) =>
-                    confirmThen(t('common.resetPasswordConfirm'), () =>
-                      api.post('/blade-system/user/reset-password', undefined, userIds(ids)),
-                    )
-                  }
-                >
-                  {t('common.resetPassword')}
-                </SelectionButton>
-              ),
-              buttons.has('user_unlock') && (
-                <SelectionButton
-                  key="unlock"
-                  selected={selected}
-                  onRun={(ids) =>
-                    confirmThen(t('common.unlockAccountConfirm'), () =>
-                      api.post('/blade-system/user/unlock', undefined, userIds(ids)),
-                    )
-                  }
-                >
-                  {t('common.unlockAccount')}
-                </SelectionButton>
-              ),
+              confirmedCall(selected, 'user_reset', 'reset-password', 'common.resetPassword', 'common.resetPasswordConfirm'),
+              confirmedCall(selected, 'user_unlock', 'unlock', 'common.unlockAccount', 'common.unlockAccountConfirm'),
               buttons.has('user_platform') && (
                 <SelectionButton
                   key="platform"
