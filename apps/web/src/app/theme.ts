@@ -6,5 +6,7 @@ import type { ThemeConfig } from 'antd';
  * styles by the theme, and the file only helps when the keys match.
  */
 export function consoleTheme(colour: string): ThemeConfig {
-  return { token: { colorPrimary: colour } };
+  // Links (row actions such as 查看 and 修改, 展开) take the chosen colour too: antd derives them from
+  // its info colour otherwise, and they stayed blue under every other colour.
+  return { token: { colorPrimary: colour, colorLink: colour } };
 }
