@@ -3,7 +3,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'artifacts/**',
+      'apps/server/test/.generated/**',
+      '.stryker-tmp*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,13 +10,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { BuiltApp } from '../src/app';
-
-export interface LoadResult {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
+import type { LoadResult } from './load';
 
 export interface CommunityBenchOptions {
   built: BuiltApp;
@@ -81,7 +75,8 @@ async function growTo(built: BuiltApp, gardenId: string, total: number): Promise
         generate_series(1, ${PER_BUILDING.floors}) f, generate_series(1, ${PER_BUILDING.perFloor}) p
       where u.id in (${sql.join(ids.slice(i, i + 500))})`.execute(db);
   }
-  await sql`analyze property_house`.execute(db);
+  // Vacuumed as well as analysed, so autovacuum does not wake for the new rows during a measurement.
+  await sql`vacuum analyze property_house`.execute(db);
 }
 
 export async function benchCommunity(o: CommunityBenchOptions): Promise<void> {
@@ -110,7 +105,8 @@ export async function benchCommunity(o: CommunityBenchOptions): Promise<void> {
   console.log(
     `  import: ${body.data!.success.toLocaleString()} houses in ${seconds.toFixed(2)} s = ${Math.round(body.data!.success / seconds).toLocaleString()} rows/s (file ${(file.length / 1024).toFixed(0)} KB)`,
   );
-  await sql`analyze property_house`.execute(db);
+  // Vacuumed as well as analysed, so autovacuum does not wake for the new rows during a measurement.
+  await sql`vacuum analyze property_house`.execute(db);
 
   const buildingId = String(
     (
@@ -128,7 +124,10 @@ export async function benchCommunity(o: CommunityBenchOptions): Promise<void> {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    const run = await o.load(api(listPath), auth);
+    // The middle of three loads by throughput: one 5 s load on a shared machine says as much about the neighbours.
+    const runs = [];
+    for (let n = 0; n < 3; n++) runs.push(await o.load(api(listPath), auth));
+    const run = runs.sort((a, b) => a.rps - b.rps)[1]!;
     return { single: times[15]!, ...run };
   };
   const count = async () => Number((await sql<{ n: string }>`select count(*) as n from property_house`.execute(db)).rows[0]!.n);
@@ -137,7 +136,7 @@ export async function benchCommunity(o: CommunityBenchOptions): Promise<void> {
   await growTo(o.built, gardenId, o.largeRows);
   const large = { rows: await count(), ...(await measure()) };
 
-  console.log('\nhouses in table | one call p50 ms | under load p50/p99 ms | rps   | non-2xx');
+  console.log('\nhouses in table | one call p50 ms | under load p50/p99 ms | rps   | CPU ms/call | non-2xx');
   for (const r of [small, large]) {
     console.log(
       [
@@ -145,12 +144,13 @@ export async function benchCommunity(o: CommunityBenchOptions): Promise<void> {
         r.single.toFixed(2).padStart(15),
         `${r.p50}/${r.p99}`.padStart(21),
         r.rps.toFixed(0).padStart(5),
+        r.cpuMs.toFixed(3).padStart(11),
         String(r.errors).padStart(7),
       ].join(' | '),
     );
   }
   console.log(
     `  large ÷ small: one call ${(large.single / small.single).toFixed(2)}×, load p50 ${(large.p50 / Math.max(small.p50, 0.01)).toFixed(2)}×, ` +
-      `throughput ${(large.rps / Math.max(small.rps, 1)).toFixed(2)}× (target: latency within 1.5×)`,
+      `throughput ${(large.rps / Math.max(small.rps, 1)).toFixed(2)}×, CPU per call ${(large.cpuMs / Math.max(small.cpuMs, 0.001)).toFixed(2)}× (target: latency within 1.5×)`,
   );
 }

@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config';
 import { registerModules } from './modules/index';
 import { openSignals } from './platform/cache/signals';
@@ -12,9 +16,12 @@ import { openDatabase, type Database } from './platform/db/database';
 import { migrate } from './platform/db/migrate';
 import { TokenService } from './platform/auth/tokens';
 import { installAuthentication } from './platform/auth/authenticate';
-import { failure, MSG } from './platform/http/envelope';
+import { failure } from './platform/http/envelope';
 import { describeCall, installErrorHandler } from './platform/http/error-handler';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
+import { lazySchemaSerializers } from './platform/http/serializer';
+import { installAnswerLanguage, messageFor } from './platform/http/locale';
 import { LogWriter } from './platform/log/log-writer';
 import { AccessService } from './platform/security/access';
 import type { Services } from './platform/services';
@@ -30,7 +37,23 @@ export interface BuiltApp {
  * The composition root, used by main.ts and by every test: opens the
  * database, migrates and seeds it, and assembles the HTTP server.
  */
-export async function buildApp(config: Config, options: { database?: Database; logger?: boolean } = {}): Promise<BuiltApp> {
+type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+/** Inputs are checked by the entity definitions, with the spec's messages; the request schemas document them. */
+const acceptEverything = (() => () => () => true) as unknown as ValidatorFactory;
+
+export interface BuildOptions {
+  database?: Database;
+  logger?: boolean;
+  /**
+   * How answers are written: by fast-json-stringify from the routes' declared
+   * schemas (the default), or by JSON.stringify (for the bench's comparison).
+   */
+  answers?: 'schema' | 'json';
+  /** Tests: sees every answer before it is serialised (checked against the OpenAPI document). */
+  checkAnswer?: (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeZone: config.timeZone }));
   await migrate(database.db);
@@ -54,27 +77,30 @@ export async function buildApp(config: Config, options: { database?: Database; l
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 60 * 1024 * 1024,
     trustProxy: true,
-    // Validation is the entity definitions' job, with the spec's messages; schemas here feed the OpenAPI document.
     ajv: { customOptions: { strict: false } },
-  });
-  app.setValidatorCompiler(() => () => true);
-
-  await app.register(compress, { threshold: 1024 });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Property console API',
-        version: '1.0.0',
-        description: 'Envelope { code, success, data, msg }; token in the Blade-Auth header.',
+    schemaController: {
+      compilersFactory: {
+        // Declared in the factory, not by setValidatorCompiler: plugin scopes (uploads) build their own compilers from it.
+        buildValidator: acceptEverything,
+        buildSerializer: lazySchemaSerializers(),
       },
-      components: { securitySchemes: { bladeAuth: { type: 'apiKey', in: 'header', name: 'Blade-Auth' } } },
-      security: [{ bladeAuth: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const checkAnswer = options.checkAnswer;
+  if (checkAnswer) {
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      checkAnswer(app, request, reply, payload);
+      return payload;
+    });
+  }
+  if (options.answers === 'json') app.setSerializerCompiler(() => (value) => JSON.stringify(value));
+
+  await app.register(compress, { threshold: 1024 });
+  await installOpenApi(app);
 
   installBodyParsers(app);
   installErrorHandler(app, services.logs);
+  installAnswerLanguage(app);
   installAuthentication(app, services);
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
@@ -85,8 +111,12 @@ export async function buildApp(config: Config, options: { database?: Database; l
     });
   });
 
+  const schemas = sharedSchemasOfRoutes(app);
   await registerModules(app, services);
   await serveConsole(app, config.webRoot);
+  // Routes registered inside plugins (uploads, the console's files) are in place after this; then the schemas they name can be shared.
+  await app.after();
+  schemas.share();
 
   return {
     app,
@@ -117,7 +147,7 @@ async function serveConsole(app: FastifyInstance, webRoot: string): Promise<void
     // A missing script or style is a 404, not the page: a browser holding an older page then fails clearly.
     const isAsset = request.url.startsWith('/assets/');
     if (request.url.startsWith('/api/') || isAsset || !hasConsole || request.method !== 'GET') {
-      return reply.status(404).send(failure(404, MSG.notFound));
+      return reply.status(404).send(failure(404, messageFor(request, 'notFound')));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -85,7 +85,7 @@ describe('owners', () => {
   it('checks name, phone and id number with the spec messages, and keeps phones unique', async () => {
     const submit = (body: Record<string, unknown>) => admin.post('/owner/submit', body).then(answerOf);
     expect(await submit({ phone: '13712345678' })).toEqual(refused('请输入业主姓名'));
-    expect(await submit({ name: '周一' })).toEqual(refused('手机号码不能为空'));
+    expect(await submit({ name: '周一' })).toEqual(refused('请输入手机号码'));
     expect(await submit({ name: '周一', phone: '1371234567' })).toEqual(refused('手机号码长度不为11位'));
     expect(await submit({ name: '周一', phone: '23712345678' })).toEqual(refused('手机号码格式不正确'));
     const phone = '13712345678';
@@ -145,9 +145,11 @@ describe('owners', () => {
   it('lets another module refuse an owner’s removal, leaving everything in place', async () => {
     const id = await addOwner(admin, owner('有车位业主', '13712340050', { houseIds: houses[0]!.id }));
     addOwnerRemovalCheck(async (_ctx, ids) => {
-      if (ids.includes(id)) throw badRequest('该业主名下存在车位,请先解除');
+      if (ids.includes(id)) throw badRequest('ownerHasSpaces');
     });
-    expect(answerOf(await admin.post('/owner/remove', undefined, { ids: id }))).toEqual(refused('该业主名下存在车位,请先解除'));
+    expect(answerOf(await admin.post('/owner/remove', undefined, { ids: id }))).toEqual(
+      refused('该业主名下有车位,请先解除车位绑定'),
+    );
     expect((await admin.get('/owner/detail', { id })).body.data.houses).toHaveLength(1);
   });
 });

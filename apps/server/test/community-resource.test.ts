@@ -108,7 +108,7 @@ describe('gardens', () => {
   it('answers the generic calls under both bases, with the spec messages', async () => {
     expect(answerOf(await admin.post('/system-property/garden/submit', { gardenName: ' ' }))).toEqual(refused('请输入小区名称'));
     expect(answerOf(await admin.post('/community-resource/garden/submit', { gardenName: 'X', tel: '12345' }))).toEqual(
-      refused('手机号码长度不为11位'),
+      refused('电话号码格式不正确,请输入11位手机号码或座机号码(如010-12345678)'),
     );
     expect(answerOf(await admin.post('/system-property/garden/submit', { gardenName: 'X', floorArea: '1.234' }))).toEqual(
       refused('请输入正确的金额,最多两位小数'),
@@ -181,7 +181,7 @@ describe('gardens', () => {
       answerOf(
         await admin.post('/community-resource/garden/updateMajordomoInfo', { id, majordomoInfo: [{ name: '赵', phone: '1' }] }),
       ),
-    ).toEqual(refused('手机号码长度不为11位'));
+    ).toEqual(refused('电话号码格式不正确,请输入11位手机号码或座机号码(如010-12345678)'));
     expect(
       answerOf(
         await admin.post('/community-resource/garden/updateMajordomoInfo', {
@@ -371,12 +371,12 @@ describe('buildings, units and houses', () => {
     const { addHouseRemovalCheck } = await import('../src/modules/community/index');
     let bound: string | undefined = house.id;
     addHouseRemovalCheck(async (_ctx, ids) => {
-      if (bound && ids.includes(bound)) throw badRequest('该房屋已绑定业主,不能删除');
+      if (bound && ids.includes(bound)) throw badRequest('houseHasOwners');
     });
     const all = (await admin.get('/community-resource/unithouse/list', { gardenId, size: 100 })).body.data.records;
     const together = all.map((h: any) => h.id).join(',');
     expect(answerOf(await admin.post('/community-resource/unithouse/remove', undefined, { ids: together }))).toEqual(
-      refused('该房屋已绑定业主,不能删除'),
+      refused('该房屋下存在业主,请先解除绑定'),
     );
     expect((await admin.get('/community-resource/unithouse/list', { gardenId })).body.data.total).toBe(all.length);
     bound = undefined; // the owner moved out

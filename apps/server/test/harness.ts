@@ -10,6 +10,23 @@ import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db/database';
+import type { AuthContext } from '../src/platform/http/context';
+
+/** A tenant's administrator as a token would name them, for calling the engine directly (explain tests, the bench). */
+export function administratorOf(tenantId: string): AuthContext {
+  return {
+    userId: '1',
+    tenantId,
+    account: 'admin',
+    userName: 'admin',
+    deptId: '',
+    deptIds: [],
+    roleIds: [],
+    roleAliases: ['administrator'],
+    clientId: 'saber',
+  };
+}
+import { AnswerChecker } from './answer-check';
 
 export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
@@ -147,7 +164,8 @@ function postgresTemplate(config: Config): Promise<string> {
   return template;
 }
 
-export async function startServer(overrides: Partial<Config> = {}, shared: StartOptions = {}): Promise<TestServer> {
+/** The configuration of a test server: the environment's, made quiet and self-contained. */
+function testConfig(overrides: Partial<Config>): Config {
   const base = loadConfig({
     ...process.env,
     DATA_DIR: '/tmp/pc-test-unused',
@@ -156,7 +174,39 @@ export async function startServer(overrides: Partial<Config> = {}, shared: Start
     REDIS_URL: '',
     DATABASE_URL: '',
   });
-  const config: Config = { ...base, logLevel: 'silent', ...overrides };
+  return { ...base, logLevel: 'silent', ...overrides };
+}
+
+/**
+ * Seeds the run's PGlite template now (in PC_TEMPLATE_DIR) rather than on the first server's
+ * start: mutation testing makes it from the unmutated code before any mutant runs.
+ */
+export async function preparePgliteTemplate(overrides: Partial<Config> = {}): Promise<void> {
+  await pgliteTemplate(testConfig(overrides));
+}
+
+/**
+ * The seeded database alone, without a server, for tests of functions that query it (the
+ * access decisions, the list filters): a copy of the run's template, like a server gets.
+ */
+export async function openSeededDatabase(): Promise<Database> {
+  const config = testConfig({});
+  if (usingPostgres()) {
+    const created = await createTestDatabase(await postgresTemplate(config));
+    const database = await openDatabase({ url: created.url, timeZone: config.timeZone, poolSize: 2 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await created.drop();
+      },
+    };
+  }
+  return openDatabase({ timeZone: config.timeZone, loadDataDir: await pgliteTemplate(config) });
+}
+
+export async function startServer(overrides: Partial<Config> = {}, shared: StartOptions = {}): Promise<TestServer> {
+  const config = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = shared.databaseUrl;
   let loadDataDir: Blob | undefined;
@@ -168,7 +218,15 @@ export async function startServer(overrides: Partial<Config> = {}, shared: Start
     loadDataDir = await pgliteTemplate(config);
   }
   const database = await openDatabase({ url: databaseUrl, timeZone: config.timeZone, poolSize: 5, loadDataDir });
-  const built = await buildApp({ ...config, databaseUrl }, { database, logger: false });
+  let checker: AnswerChecker | undefined;
+  const built = await buildApp(
+    { ...config, databaseUrl },
+    {
+      database,
+      logger: false,
+      checkAnswer: (app, request, reply, payload) => (checker ??= new AnswerChecker(app)).check(request, reply, payload),
+    },
+  );
   shared.beforeListen?.(built.app);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
@@ -179,6 +237,9 @@ export async function startServer(overrides: Partial<Config> = {}, shared: Start
     async close() {
       await built.close();
       await dropDatabase?.();
+      if (checker?.problems.length) {
+        throw new Error(`Answers that do not match the OpenAPI document:\n${[...new Set(checker.problems)].join('\n')}`);
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from '../src/platform/http/operation';
 import { ApiClient } from './client';
 import { startServer, type TestServer } from './harness';
 
@@ -10,7 +11,7 @@ beforeAll(async () => {
     {
       beforeListen(app) {
         // A handler that fails the way a bug would.
-        app.get('/api/test-only/explode', async () => {
+        app.get('/api/test-only/explode', get({ tags: ['Auth'], summary: 'Fails' }), async () => {
           throw new Error('secret detail that must stay on the server');
         });
       },

@@ -24,6 +24,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** The button codes menu/buttons gives a caller (leaves under the menus that own them). */
+async function buttonCodes(client: ApiClient): Promise<string[]> {
+  const owners = (await client.get('/blade-system/menu/buttons')).body.data as Array<{ children: Array<{ code: string }> }>;
+  return owners.flatMap((o) => o.children.map((b) => b.code));
+}
+
 describe('a second tenant', () => {
   it("cannot list, read, change or delete the first tenant's rows", async () => {
     const list = await demo.get('/blade-system/post/list', { size: 100 });
@@ -49,6 +55,24 @@ describe('a second tenant', () => {
     expect((await demo.get('/blade-system/client/list')).status).toBe(403);
     const dict = await demo.post('/blade-system/dict/submit', { code: 'x', dictKey: '-1', dictValue: 'x', sort: 1, isSealed: 0 });
     expect(dict.status).toBe(403);
+    expect(dict.body.msg).toBe('平台数据只有平台管理员可以修改');
+  });
+
+  it("is given the view buttons of platform data but none of its writes; its own data's buttons stay", async () => {
+    const demoButtons = await buttonCodes(demo);
+    expect(demoButtons).toEqual(expect.arrayContaining(['dict_view', 'param_view', 'region_view', 'dictbiz_add', 'post_add']));
+    for (const code of [
+      'dict_add',
+      'dict_edit',
+      'dict_delete',
+      'param_add',
+      'param_edit',
+      'region_add',
+      'menu_add',
+      'apiscope_add',
+    ])
+      expect(demoButtons).not.toContain(code);
+    expect(await buttonCodes(admin)).toEqual(expect.arrayContaining(['dict_add', 'param_add', 'param_delete', 'region_add']));
   });
 });
 
@@ -75,6 +99,22 @@ describe('a low-privilege role', () => {
     expect(codes).toContain('param');
     expect(codes).toContain('post');
     expect(codes).not.toContain('user');
+  });
+
+  it('learns whether an address is a screen it may not open (menu/path-exists), granted or not', async () => {
+    const exists = async (path: string) => (await staff.get('/blade-system/menu/path-exists', { path })).body.data;
+    expect(await exists('/system/user')).toBe(true); // a screen, not granted to this role
+    expect(await exists('/system/post')).toBe(true);
+    expect(await exists('/no/such/screen')).toBe(false);
+    expect(await exists('/system')).toBe(true); // a group's path is a menu too
+    expect((await new ApiClient(server.url).get('/blade-system/menu/path-exists', { path: '/system/user' })).status).toBe(401);
+  });
+
+  it('is offered only the top menus that hold some of its menus', async () => {
+    const topMenus = async (client: ApiClient) =>
+      ((await client.get('/blade-system/menu/top-menu')).body.data as Array<{ code: string }>).map((t) => t.code);
+    expect(await topMenus(staff)).toEqual(['platform']);
+    expect(await topMenus(admin)).toEqual(['workbench', 'property', 'platform']);
   });
 });
 

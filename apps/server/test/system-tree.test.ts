@@ -361,6 +361,19 @@ describe('dictionaries', () => {
     // The platform dictionaries are shared by every tenant.
     expect((await dictionary(demo, '/blade-system/dict', 'sex')).length).toBeGreaterThan(0);
   });
+
+  it('tree?code= answers that dictionary with its entries; code DICT (or none) the dictionaries themselves', async () => {
+    const sex = ok(await admin.get('/blade-system/dict/tree', { code: 'sex' })) as Node[];
+    expect(sex).toHaveLength(1);
+    expect(sex[0]).toMatchObject({ code: 'sex', parentId: '0', title: '性别' });
+    expect(sex[0]!.children!.map((c) => c.dictValue)).toEqual(expect.arrayContaining(['男', '女']));
+    expect(flatten(sex).every((n) => n.code === 'sex')).toBe(true);
+    const catalogue = ok(await admin.get('/blade-system/dict/tree', { code: 'DICT' })) as Node[];
+    expect(catalogue.map((n) => n.code)).toEqual(expect.arrayContaining(['sex', 'yes_no', 'open_close']));
+    expect(catalogue.every((n) => n.parentId === '0' && !('children' in n))).toBe(true);
+    expect(ok(await admin.get('/blade-system/dict/tree')) as Node[]).toHaveLength(catalogue.length);
+    expect(ok(await admin.get('/blade-system/dict/tree', { code: 'no_such_code' }))).toEqual([]);
+  });
 });
 
 describe('regions', () => {
@@ -382,6 +395,29 @@ describe('regions', () => {
       regionLevel: 2,
     });
     expect(ok(await admin.get('/blade-system/region/detail', { code: '9999' }))).toBeNull();
+  });
+
+  it("remove takes the spec's `id` as well as `ids`", async () => {
+    const add = async (code: string) => {
+      ok(
+        await admin.post('/blade-system/region/submit', {
+          code,
+          parentCode: '00',
+          name: `测试${code}`,
+          regionLevel: 1,
+          sort: 99,
+        }),
+      );
+      return ok(await admin.get('/blade-system/region/detail', { code })).id as string;
+    };
+    const [one, two, kept] = [await add('97'), await add('98'), await add('99')];
+    ok(await admin.post('/blade-system/region/remove', undefined, { id: one }));
+    ok(await admin.post('/blade-system/region/remove', undefined, { ids: two }));
+    expect(ok(await admin.get('/blade-system/region/detail', { code: '97' }))).toBeNull();
+    expect(ok(await admin.get('/blade-system/region/detail', { code: '98' }))).toBeNull();
+    expect(ok(await admin.get('/blade-system/region/detail', { code: '99' }))).toMatchObject({ id: kept });
+    const neither = await admin.post('/blade-system/region/remove');
+    expect(neither.status).toBe(400);
   });
 });
 

@@ -294,5 +294,9 @@ describe('session calls', () => {
     expect(messages).toEqual([`${marker} one`, `${marker} two`]);
     expect((await user.post('/blade-auth/oauth/logout', [])).body).toEqual({ success: 'true', msg: 'success' });
     expect((await user.get('/blade-system/user/info')).status).toBe(401);
+    // Signed out, an upload is refused rather than answered as sent, and nothing is stored.
+    const late = await user.post('/blade-auth/oauth/logout', [{ ...entries[0], message: `${marker} late` }]);
+    expect(late.status).toBe(401);
+    expect((await admin.get('/blade-log/usual/list', { logData: `${marker} late` })).body.data.total).toBe(0);
   });
 });

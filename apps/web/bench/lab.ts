@@ -2,6 +2,11 @@
  * What the console benches share: the real server on a fresh database with `rows` posts,
  * a signed-in session as session.ts keeps it, and a Lighthouse 12 desktop run.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { md5Hex } from '../../server/src/platform/auth/password';
@@ -18,6 +23,18 @@ export const CHROME_FLAGS = [
 /** The list screen the benches open (岗位管理) and its list call. */
 export const LIST_PATH = '/system/post';
 export const LIST_CALL = '/api/blade-system/post/list';
+
+/** A production build of the console in a folder of its own (the e2e tests' dist stays untouched); answers the folder. */
+export function buildConsole(): string {
+  const webRoot = mkdtempSync(join(tmpdir(), 'pc-web-bench-'));
+  console.log('Building the console…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webRoot, '--emptyOutDir'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  return webRoot;
+}
 
 /** The server on a fresh database serving the console built in `webRoot`, with `rows` posts, and the admin's session. */
 export async function startBenchServer(webRoot: string, rows: number) {

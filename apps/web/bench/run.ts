@@ -10,14 +10,12 @@
  * - Lighthouse 12 desktop performance scores of the sign-in page and of the
  *   list screen, signed in.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROME_FLAGS, CHROMIUM, LIST_CALL, LIST_PATH, lighthouseBrowser, startBenchServer, summary } from './lab';
+import { buildConsole, CHROME_FLAGS, CHROMIUM, LIST_CALL, LIST_PATH, lighthouseBrowser, startBenchServer, summary } from './lab';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -34,13 +32,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // 1. A production build of its own (the e2e tests' dist stays untouched).
-const webRoot = mkdtempSync(join(tmpdir(), 'pc-web-bench-'));
-console.log('Building the console…');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', webRoot, '--emptyOutDir'], {
-  cwd: fileURLToPath(new URL('..', import.meta.url)),
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+const webRoot = buildConsole();
 
 // 2. The real server on a fresh database, with a large table for the list screen, and the admin's session.
 const bench = await startBenchServer(webRoot, ROWS);

@@ -2,7 +2,7 @@ import '@ant-design/v5-patch-for-react-19';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import './app/i18n';
+import { languageReady } from './app/i18n';
 import { recordError } from './app/error-log';
 
 // Unhandled errors go to the local error log (spec §8).
@@ -10,5 +10,6 @@ window.addEventListener('error', (event) => recordError('error', event.error ?? 
 window.addEventListener('unhandledrejection', (event) => recordError('unhandledrejection', event.reason, 'promise'));
 
 // The first render as a transition: React yields to the browser while it renders, instead of one long task.
+// It waits for the stored language (English is fetched when chosen), so no screen shows in the other one first.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => root.render(<App />));
+void languageReady.then(() => startTransition(() => root.render(<App />)));

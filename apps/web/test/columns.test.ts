@@ -24,11 +24,18 @@ describe('the generic screen from a definition', () => {
 
   it('shows amounts of money with the currency sign and areas without it', () => {
     expect(byIndex(columnsOf(lesseeEntity, 'zh')).get('rent')?.valueType).toBe('money');
-    expect(byIndex(columnsOf(lesseeEntity, 'zh')).get('rent')?.fieldProps).toBeUndefined();
+    expect(byIndex(columnsOf(lesseeEntity, 'zh')).get('rent')?.fieldProps).not.toHaveProperty('moneySymbol');
     expect(byIndex(columnsOf(houseEntity, 'zh')).get('builtArea')).toMatchObject({
       valueType: 'money',
       fieldProps: { moneySymbol: false },
     });
+  });
+
+  it('draws number inputs as wide as the others (the English placeholder is not cut)', () => {
+    expect(byIndex(columnsOf(lesseeEntity, 'en')).get('rent')?.fieldProps).toMatchObject({ style: { width: '100%' } });
+    expect(byIndex(columnsOf(paramEntity, 'en')).get('paramName')?.fieldProps ?? {}).not.toHaveProperty('style');
+    const sort = byIndex(columnsOf(houseEntity, 'en')).get('floor')!;
+    expect(sort).toMatchObject({ valueType: 'digit', fieldProps: { style: { width: '100%' } } });
   });
 
   it('keeps secrets out of the table and server-owned fields out of the form', () => {
@@ -50,12 +57,22 @@ describe('the generic screen from a definition', () => {
     expect(menus.fieldProps).toMatchObject({ treeCheckable: true, showCheckedStrategy: 'SHOW_ALL' });
   });
 
-  it("checks with the spec's messages, the same the server answers", async () => {
-    const [required] = rulesOf(paramEntity.fields.paramName);
+  it("checks with the spec's messages, the same the server answers, in the chosen language", async () => {
+    const [required] = rulesOf(paramEntity.fields.paramName!, 'zh');
     expect(required).toMatchObject({ required: true, message: '请输入参数名称' });
-    const phone = rulesOf(userEntity.fields.phone)[0] as { validator: (r: unknown, v: unknown) => Promise<void> };
+    expect(rulesOf(paramEntity.fields.paramName!, 'en')[0]).toMatchObject({ message: 'Please enter the parameter name' });
+    const phone = rulesOf(userEntity.fields.phone!, 'zh')[0] as { validator: (r: unknown, v: unknown) => Promise<void> };
     await expect(phone.validator({}, '1380013800')).rejects.toThrow('手机号码长度不为11位');
     await expect(phone.validator({}, '13800138000')).resolves.toBeUndefined();
+    const english = rulesOf(userEntity.fields.phone!, 'en')[0] as { validator: (r: unknown, v: unknown) => Promise<void> };
+    await expect(english.validator({}, '1380013800')).rejects.toThrow('The mobile number must be 11 digits long');
+  });
+
+  it('gives the generic form the rules of the language of its columns', () => {
+    const rulesIn = (locale: 'zh' | 'en') =>
+      (byIndex(columnsOf(paramEntity, locale)).get('paramName')!.formItemProps as { rules: Array<{ message?: string }> }).rules;
+    expect(rulesIn('en')[0]!.message).toBe('Please enter the parameter name');
+    expect(rulesIn('zh')[0]!.message).toBe('请输入参数名称');
   });
 
   it("turns search values into the API's filters, paging and sort", () => {

@@ -1,4 +1,4 @@
-import { batchFloors, floorDigitsOf, houseNumber } from '@property/domain';
+import { batchFloors, floorDigitsOf, houseNumber, translate, type Locale } from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { batchPreview } from '../src/modules/community/building-preview';
 
@@ -34,9 +34,9 @@ describe('building batch preview', () => {
   });
 
   it("refuses what the server refuses, with the server's messages", () => {
-    const refused = (values: Record<string, unknown>) => {
+    const refused = (values: Record<string, unknown>, locale: Locale = 'zh') => {
       const preview = batchPreview(values);
-      return preview.state === 'refused' ? preview.problem : preview.state;
+      return preview.state === 'refused' ? translate(locale, preview.problem.key, preview.problem.params) : preview.state;
     };
     expect(refused({ unitCount: 0, floorCount: 1, houseCount: 1 })).toBe('单元数、楼层数和每层户数都至少为1');
     expect(refused({ unitCount: 51, floorCount: 1, houseCount: 1 })).toBe('单元数和每层户数最多50,楼层数最多200');
@@ -44,6 +44,9 @@ describe('building batch preview', () => {
     expect(refused({ unitCount: 1, floorCount: 1, houseCount: 1, startFloor: 0 })).toBe('起始楼层至少为1');
     expect(refused({ unitCount: 50, floorCount: 200, houseCount: 50 })).toBe('单次最多生成10000户');
     expect(refused({ unitCount: 50, floorCount: 200, houseCount: 1 })).toBe('ready');
+    expect(refused({ unitCount: 51, floorCount: 1, houseCount: 1 }, 'en')).toBe(
+      'At most 50 units and houses per floor, and 200 floors',
+    );
   });
 
   it('gives every floor of a unit once, lowest first, as the server saves them', () => {

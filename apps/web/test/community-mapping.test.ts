@@ -89,11 +89,26 @@ describe('the house import answer', () => {
 
 describe('house residents and stewards', () => {
   it('splits residents into owners, family and lessees', () => {
+    const resident = (id: string, type: number, name: string) => ({
+      id,
+      type,
+      typeName: '',
+      name,
+      phone: null,
+      sex: null,
+      idCard: null,
+      houseId: null,
+      houseName: null,
+      gardenId: null,
+      ownerId: null,
+      relation: null,
+      userId: null,
+    });
     const groups = groupResidents([
-      { id: '1', type: 1, name: '张三' },
-      { id: '2', type: 2, name: '李四' },
-      { id: '3', type: 3, name: '王五' },
-      { id: '4', type: 9, name: '?' },
+      resident('1', 1, '张三'),
+      resident('2', 2, '李四'),
+      resident('3', 3, '王五'),
+      resident('4', 9, '?'),
     ]);
     expect(groups.owners.map((r) => r.name)).toEqual(['张三']);
     expect(groups.families.map((r) => r.name)).toEqual(['李四']);

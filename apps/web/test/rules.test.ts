@@ -5,7 +5,7 @@ import { guardRedirect, newWindowAddress } from '../src/app/guard';
 import { refreshDue } from '../src/app/session';
 import { closable, closeAll, closeOthers, closeTab, HOME_TAB, openTab, type Tab } from '../src/app/tabs';
 import { searchMenus, type MenuNode } from '../src/app/menus';
-import { registrationProblem } from '../src/modules/login/registration';
+import { CHECKED_FIELDS, fieldProblem, type RegistrationForm } from '../src/modules/login/registration';
 import { avatarProblem } from '../src/modules/info/avatar';
 
 describe('route guard (spec §4)', () => {
@@ -69,7 +69,15 @@ describe('token refresh timing', () => {
   });
 });
 
-describe('registration checks, in order, as warnings (spec §5)', () => {
+/** The first problem the dialog shows, reading its fields top to bottom. */
+const firstProblem = (form: RegistrationForm, known: boolean) =>
+  CHECKED_FIELDS.map((field) => fieldProblem(field, form, known)).find(Boolean);
+
+describe('registration checks, in the spec order (§5), one per field', () => {
+  it('checks the fields in the order of the spec', () => {
+    expect([...CHECKED_FIELDS]).toEqual(['tenantId', 'account', 'password', 'password2']);
+  });
+
   it.each([
     [{}, false, 'common.registerNeedTenant'],
     [{ tenantId: '000000' }, false, 'common.registerNeedAccount'],
@@ -78,7 +86,7 @@ describe('registration checks, in order, as warnings (spec §5)', () => {
     [{ account: 'a', password: 'x', password2: 'y' }, true, 'common.registerPasswordMismatch'],
     [{ account: 'a', password: 'x', password2: 'x' }, true, undefined],
   ])('%j (tenant known: %s) → %s', (form, known, problem) => {
-    expect(registrationProblem(form, known)).toBe(problem);
+    expect(firstProblem(form, known)).toBe(problem);
   });
 });
 

@@ -1,3 +1,6 @@
+import { en } from './messages/en';
+import type { ErrorKey } from './messages/translate';
+import { zh } from './messages/zh';
 import type { ValidatorName } from './validators/index';
 
 /**
@@ -22,15 +25,17 @@ export interface FieldDef {
   kind: FieldKind;
   /** Column name; snake_case of the key unless given. */
   column?: string;
-  /** Message shown when the value is missing (the spec's words). Absent: optional. */
-  required?: string;
+  /** Message shown when the value is missing (the spec's words in zh). Absent: optional. */
+  required?: ErrorKey;
   maxLength?: number;
   default?: string | number | null;
   /** Dictionary code whose keys are the allowed values (e.g. open_close). */
   dict?: string;
+  /** The only values allowed, each its own label, picked from a list (a plate's province: 京, 沪...). */
+  choices?: ReadonlyArray<string>;
   validator?: ValidatorName;
   /** Message of the validator when it refuses, overriding its own. */
-  invalid?: string;
+  invalid?: ErrorKey;
   /** How the list screen searches this field; the API accepts every operator regardless. */
   search?: SearchMode;
   /** Never sent to clients (password hashes). */
@@ -55,17 +60,25 @@ export interface FieldOptions {
   cascade?: boolean;
   /** For lists: the row key shown (default title/name); several keys are shown joined (a plate: 京 + A + 12345). */
   label?: string | string[];
+  /**
+   * In a form, the choices once another field has a value: that field's value sent to `from` (this field's own
+   * list when absent) as the query parameter `param` (the other field's key when absent). A family member's
+   * house is one of the chosen owner's; a house's unit one of the chosen building's. Changing the other field
+   * clears this one. Tables show labels from the whole list.
+   */
+  narrowedBy?: { field: string; from?: string; param?: string };
 }
 
 export type Owner = 'platform' | 'tenant';
 
-export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+export interface EntityDef<F extends Record<string, FieldDef> = Record<string, FieldDef>, O extends Owner = Owner> {
   /** Unique key, also the resource code used by data scopes. */
   name: string;
   table: string;
   /** API base path after /api, e.g. /blade-system/param. */
   base: string;
-  owner: Owner;
+  owner: O;
+  /** The entity's name in both languages: from the messages' `entities` (or `forms`) by `name`. */
   label: { zh: string; en: string };
   /** Menu code whose grant allows reading; buttons are `<permission>_add` etc. */
   permission: string;
@@ -78,7 +91,7 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
   /** Only the platform administrator may read or change it (tenants, packages, OAuth clients). */
   platformAdminOnly?: boolean;
   /** Columns (beyond tenant) that are unique among live rows, with the message when taken. */
-  unique?: ReadonlyArray<{ fields: ReadonlyArray<keyof F & string>; message: string }>;
+  unique?: ReadonlyArray<{ fields: ReadonlyArray<keyof F & string>; message: ErrorKey }>;
   /**
    * Extra indexes of live rows for the list filters screens use most (e.g.
    * house by garden and building); each is led by tenant_id when tenant-owned.
@@ -90,29 +103,53 @@ export type GenericRoute = 'list' | 'page' | 'detail' | 'submit' | 'remove';
 
 export const ALL_ROUTES: ReadonlyArray<GenericRoute> = ['list', 'page', 'detail', 'submit', 'remove'];
 
-/**
- * Declares an entity. The tree and unique keys are checked against its own
- * fields here; the result is the plain EntityDef every consumer takes.
- */
-export function entity<F extends Record<string, FieldDef>>(def: EntityDef<F>): EntityDef {
-  return def as unknown as EntityDef;
+type Names = Record<string, string | undefined>;
+
+/** The name of an entity (or a call's form) in one language's messages; its key when it has none. */
+function labelIn(messages: typeof zh | typeof en, name: string): string {
+  const entities = messages.entities as Names;
+  const forms = messages.forms as Names;
+  return (Object.hasOwn(entities, name) ? entities[name] : Object.hasOwn(forms, name) ? forms[name] : undefined) ?? name;
 }
 
+/**
+ * Declares an entity. The tree and unique keys are checked against its own
+ * fields here; its label comes from the messages (names are words people
+ * read, so they live there). The result keeps its fields' kinds in its type,
+ * so the JSON types of its records (contract/records.ts) are inferred from it.
+ */
+export function entity<F extends Record<string, FieldDef>, O extends Owner>(
+  def: Omit<EntityDef<F, O>, 'label'>,
+): TypedEntity<F, O> {
+  return { ...def, label: { zh: labelIn(zh, def.name), en: labelIn(en, def.name) } } as unknown as TypedEntity<F, O>;
+}
+
+/** An entity as declared: the plain EntityDef every consumer takes, with its fields' types kept. */
+export type TypedEntity<F extends Record<string, FieldDef> = Record<string, FieldDef>, O extends Owner = Owner> = EntityDef & {
+  fields: F;
+  owner: O;
+};
+
 type Opts = Omit<FieldDef, 'kind'>;
-export const text = (o: Opts = {}): FieldDef => ({ kind: 'text', ...o });
-export const int = (o: Opts = {}): FieldDef => ({ kind: 'int', ...o });
-export const long = (o: Opts = {}): FieldDef => ({ kind: 'long', ...o });
-export const money = (o: Opts = {}): FieldDef => ({ kind: 'money', validator: 'money', ...o });
+/** A field of one kind; `secret: true` stays in its type (secret fields never appear in answers). */
+export type FieldOf<K extends FieldKind, S extends boolean = false> = FieldDef & { kind: K } & (S extends true
+    ? { secret: true }
+    : unknown);
+type Secret<O extends Opts> = O extends { secret: true } ? true : false;
+export const text = <const O extends Opts = object>(o?: O) => ({ kind: 'text', ...o }) as FieldOf<'text', Secret<O>>;
+export const int = (o: Opts = {}) => ({ kind: 'int', ...o }) as FieldOf<'int'>;
+export const long = (o: Opts = {}) => ({ kind: 'long', ...o }) as FieldOf<'long'>;
+export const money = (o: Opts = {}) => ({ kind: 'money', validator: 'money', ...o }) as FieldOf<'money'>;
 /** Stored and checked exactly like money (two decimals, no floating point), but a measure: areas, pressures. */
-export const decimal = (o: Opts = {}): FieldDef => money({ measure: true, ...o });
-export const date = (o: Opts = {}): FieldDef => ({ kind: 'date', ...o });
-export const datetime = (o: Opts = {}): FieldDef => ({ kind: 'datetime', ...o });
-export const json = (o: Opts = {}): FieldDef => ({ kind: 'json', ...o });
+export const decimal = (o: Opts = {}) => money({ measure: true, ...o });
+export const date = (o: Opts = {}) => ({ kind: 'date', ...o }) as FieldOf<'date'>;
+export const datetime = (o: Opts = {}) => ({ kind: 'datetime', ...o }) as FieldOf<'datetime'>;
+export const json = (o: Opts = {}) => ({ kind: 'json', ...o }) as FieldOf<'json'>;
 /** Raw bytes (file contents kept in the database); always secret and read-only to clients. */
-export const bytes = (o: Opts = {}): FieldDef => ({ kind: 'bytes', secret: true, readOnly: true, ...o });
+export const bytes = (o: Opts = {}) => ({ kind: 'bytes', secret: true, readOnly: true, ...o }) as FieldOf<'bytes', true>;
 
 /** Columns every entity table carries; not declared in definitions. */
-export const COMMON_FIELDS: Record<string, FieldDef> = {
+export const COMMON_FIELDS = {
   id: long({ readOnly: true }),
   createUser: long({ readOnly: true }),
   createDept: long({ readOnly: true }),
@@ -121,11 +158,11 @@ export const COMMON_FIELDS: Record<string, FieldDef> = {
   updateTime: datetime({ readOnly: true }),
   status: int({ default: 1 }),
   isDeleted: int({ readOnly: true, default: 0 }),
-};
+} satisfies Record<string, FieldDef>;
 
-export const TENANT_FIELD: Record<string, FieldDef> = {
+export const TENANT_FIELD = {
   tenantId: text({ readOnly: true, maxLength: 12 }),
-};
+} satisfies Record<string, FieldDef>;
 
 export function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -4,8 +4,8 @@ import type { Db } from '../platform/db/database';
 
 /**
  * Demo residents of the demo gardens: an owner for every lived-in or let
- * house (a few own two), family members for many, lessees in the let houses
- * and about 300 cars. Every value is derived from a fixed-seed generator, so
+ * house (a few own two), family members for many, lessees in the let houses,
+ * about 300 cars, and residents' app accounts for some owners. Every value is derived from a fixed-seed generator, so
  * each start makes the same people; inserts go in batches.
  */
 
@@ -131,6 +131,44 @@ export async function seedDemoResidents(db: Db, tenantId: string): Promise<void>
       by,
     ]),
   );
+
+  // App accounts (居民用户) for every tenth owner, 40 at most: the account, its profile and its house, linked to the owner.
+  const appOwners = held
+    .map((house, i) => ({ house, owner: ownerOf(i) }))
+    .filter((_, i) => i % 10 === 0)
+    .slice(0, 40);
+  const accounts = await insertRows(
+    db,
+    'citizen_user',
+    ['tenant_id', 'name', 'tel', 'sex', 'create_user', 'update_user'],
+    appOwners.map(({ owner }) => [tenantId, owner.name, owner.phone, owner.sex, by, by]),
+  );
+  const accountByTel = new Map(accounts.map((a) => [String(a.tel), a]));
+  const accountOf = (owner: Record<string, unknown>) => accountByTel.get(String(owner.phone))!;
+  await insertRows(
+    db,
+    'citizen_user_info',
+    ['tenant_id', 'user_id', 'real_name', 'id_card', 'birthday', 'create_user', 'update_user'],
+    appOwners.map(({ owner }) => [tenantId, accountOf(owner).id, owner.name, owner.id_card, owner.birthday, by, by]),
+  );
+  await insertRows(
+    db,
+    'citizen_user_house',
+    ['tenant_id', 'user_id', 'house_id', 'garden_id', 'building_id', 'unit_id', 'owner_type', 'create_user', 'update_user'],
+    appOwners.map(({ owner, house }) => [
+      tenantId,
+      accountOf(owner).id,
+      house.id,
+      house.garden_id,
+      house.building_id,
+      house.unit_id,
+      1,
+      by,
+      by,
+    ]),
+  );
+  for (const { owner } of appOwners)
+    await sql`update property_owner set user_id = ${accountOf(owner).id} where id = ${owner.id}`.execute(db);
 
   // Families (1–3) in two of three owner-occupied houses; lessees in every let house.
   const familyRows: unknown[][] = [];

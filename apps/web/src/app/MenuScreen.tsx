@@ -1,32 +1,44 @@
-import { ENTITIES, routesOf, type EntityDef } from '@property/domain';
-import { Result } from 'antd';
-import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useContext, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { CrudPage } from '../crud/CrudPage';
+import { ComingSoon } from '../pages/ComingSoon';
+import { SCREEN_BY_CODE } from './built-screens';
+import { api } from './http';
 import { flattenMenus } from './menus';
 import { MenusContext } from './layout/menus-context';
 import { SCREENS } from './screens';
 
-/** The generic screen of each entity, found by its menu code (= the entity's permission code). */
-const SCREEN_BY_CODE = new Map<string, EntityDef>(
-  ENTITIES.filter((e) => routesOf(e).includes('list')).map((e) => [e.permission, e]),
-);
-
 /**
  * A menu route: the screen of the menu at this path (a module's own screen when it has one, else the
- * generic screen of its entity), or /404 when no menu of the user has it.
+ * generic screen of its entity, else "under construction"); a path none of the user's menus has is a
+ * screen they may not use (403) or no screen at all (404).
  */
 export default function MenuScreen() {
   const { pathname } = useLocation();
-  const { t } = useTranslation();
   const menus = useContext(MenusContext);
   if (!menus) return null;
   const menu = flattenMenus(menus).find((m) => m.path === pathname);
-  if (!menu) return <Navigate to="/404" replace />;
+  if (!menu) return <NotTheirs path={pathname} />;
   const Screen = SCREENS[menu.code];
   if (Screen) return <Screen key={menu.code} />;
   const entity = SCREEN_BY_CODE.get(menu.code);
   if (entity) return <CrudPage key={entity.name} entity={entity} />;
-  return <Result status="info" title={menu.name} subTitle={t('common.comingSoon')} />;
+  // Keyed like the screens above: another menu's placeholder is another screen, not this one updated.
+  return <ComingSoon key={menu.code} title={menu.name} />;
+}
+
+/** Asks the server whether some menu opens the path: then the user lacks permission (403), else it is not found (404). */
+function NotTheirs({ path }: { path: string }) {
+  const [target, setTarget] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    api
+      .get<boolean>('/blade-system/menu/path-exists', { path }, { quietCodes: [400, 403, 404, 405, 500] })
+      .then((exists) => live && setTarget(exists ? '/403' : '/404'))
+      .catch(() => live && setTarget('/404'));
+    return () => {
+      live = false;
+    };
+  }, [path]);
+  return target ? <Navigate to={target} replace /> : null;
 }

@@ -1,6 +1,5 @@
 /** The console's constants (spec §9). */
 export const APP = {
-  title: '物业管理平台',
   /** Seconds after which the access token is refreshed. */
   tokenTime: 3000,
   /** How often the refresh check runs, in milliseconds. */
@@ -17,6 +16,8 @@ export const APP = {
   defaultLanguage: 'zh' as const,
   errorLogMax: 99,
   pageSizes: [10, 30, 50, 100, 200],
+  /** A call not answered within this time is given up (spec §9: 1,000,000 ms). */
+  requestTimeoutMs: 1_000_000,
   storagePrefix: 'saber-',
 };
 

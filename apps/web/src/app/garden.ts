@@ -59,20 +59,25 @@ export function useGarden(): GardenState {
   return useContext(GardenContext);
 }
 
-/** The shell's side: loads the gardens, keeps gardenId and gardenName in storage. */
-export function useGardenState(): GardenState {
-  const gardens = useQuery({ queryKey: ['gardens'], queryFn: loadGardens, staleTime: 5 * 60_000 });
+/**
+ * The shell's side: loads the gardens, keeps gardenId and gardenName in storage. `allowed`: whether the user may
+ * read gardens (null while their menus are on the way); a user who may not has no garden selector and no call.
+ */
+export function useGardenState(allowed: boolean | null): GardenState {
+  const gardens = useQuery({ queryKey: ['gardens'], queryFn: loadGardens, staleTime: 5 * 60_000, enabled: allowed === true });
   const [storedId, setStoredId] = useState(() => storage.get<string>('gardenId'));
-  const list = useMemo(() => gardens.data ?? [], [gardens.data]);
+  const list = useMemo(() => (allowed === false ? [] : (gardens.data ?? [])), [allowed, gardens.data]);
   // Until the list answers, the stored choice stands, so a screen's first list call is already scoped.
   const chosen = useMemo(
     () =>
-      gardens.isSuccess
-        ? chosenGarden(list, storedId)
-        : storedId
-          ? { gardenId: storedId, gardenName: storage.get<string>('gardenName') ?? '' }
-          : undefined,
-    [gardens.isSuccess, list, storedId],
+      allowed === false
+        ? undefined
+        : gardens.isSuccess
+          ? chosenGarden(list, storedId)
+          : storedId
+            ? { gardenId: storedId, gardenName: storage.get<string>('gardenName') ?? '' }
+            : undefined,
+    [allowed, gardens.isSuccess, list, storedId],
   );
   useEffect(() => {
     if (!gardens.isSuccess) return;

@@ -2,6 +2,13 @@
 export const PUBLIC_PATHS = ['/login', '/lock', '/404', '/403', '/500'];
 export const HOME_PATH = '/wel/index';
 
+/** Title keys of the layout's own routes (spec §2.1), which no menu names; their tabs carry these titles. */
+export const FIXED_TITLES: Record<string, string> = {
+  '/info/index': 'common.userInfo',
+  '/wel/dashboard': 'common.dashboard',
+  '/test/index': 'common.testPage',
+};
+
 export interface GuardState {
   path: string;
   signedIn: boolean;

@@ -1,21 +1,11 @@
+import type { EnvelopeOf, PageOf } from '@property/domain';
 import { APP } from './config';
+import i18n, { currentLocale } from './i18n';
 import { session } from './session';
 
-/** The envelope every call but the token endpoint answers. */
-export interface Envelope<T> {
-  code: number;
-  success: boolean;
-  data: T;
-  msg: string;
-}
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+/** The envelope every call but the token endpoint answers, and a page: the API contract's own types (packages/domain). */
+export type Envelope<T> = EnvelopeOf<T>;
+export type Page<T> = PageOf<T>;
 
 export class RequestError extends Error {
   constructor(
@@ -34,6 +24,8 @@ export interface RequestOptions {
   noClientHeader?: boolean;
   /** Codes answered without an error toast. */
   quietCodes?: number[];
+  /** How long to wait for the answer before giving up (default: spec §9's request timeout). */
+  timeoutMs?: number;
 }
 
 let onUnauthorized: () => void = () => undefined;
@@ -47,9 +39,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 const basic = () => `Basic ${btoa(`${APP.clientId}:${APP.clientSecret}`)}`;
 
-/** The client's Basic header (unless left off) and the session's bearer token: for calls made without request(), e.g. file downloads and uploads with progress. */
+/** The server answers its messages in the language the console shows. */
+const ACCEPT_LANGUAGE = { zh: 'zh-CN', en: 'en' } as const;
+
+/**
+ * The client's Basic header (unless left off), the session's bearer token and the console's
+ * language: for calls made without request() too, e.g. file downloads and uploads with progress.
+ */
 export function authHeaders(noClientHeader = false): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Language': ACCEPT_LANGUAGE[currentLocale()] };
   if (!noClientHeader) headers.Authorization = basic();
   const token = session.token();
   if (token) headers[APP.tokenHeader] = `bearer ${token}`;
@@ -59,7 +57,7 @@ export function authHeaders(noClientHeader = false): Record<string, string> {
 /**
  * Every call of the console. Reads the answer as the spec says (§8): the code
  * from `code` or the HTTP status, the message from `msg` or
- * `error_description`, "未知错误" when neither; anything but 200 is an error
+ * `error_description`, 未知错误 (common.unknownError) when neither; anything but 200 is an error
  * toast and a rejection; 401 also signs out.
  */
 export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
@@ -76,14 +74,16 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'include' });
+    const signal = AbortSignal.timeout(options.timeoutMs ?? APP.requestTimeoutMs);
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal });
   } catch (error) {
+    // No answer (network down, or the time-out passed): the call rejects, as network errors do (spec §8).
     throw new RequestError(0, (error as Error).message);
   }
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   const code = Number(answer.code ?? response.status);
   if (code !== 200) {
-    const text = String(answer.msg || answer.error_description || '未知错误');
+    const text = String(answer.msg || answer.error_description || i18n.t('common.unknownError'));
     if (code === 401) {
       session.signOut();
       onUnauthorized();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from './use-session';
-import { guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
+import { FIXED_TITLES, guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
 import { setUnauthorizedHandler } from './http';
 import { session } from './session';
 
@@ -14,6 +14,7 @@ const InfoPage = lazy(() => import('../modules/info/InfoPage'));
 const MenuScreen = lazy(() => import('./MenuScreen'));
 const EmbeddedPage = lazy(() => import('../pages/EmbeddedPage'));
 const DictSplitPage = lazy(() => import('../modules/system/DictSplitPage'));
+const ComingSoonPage = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoonPage })));
 // antd's Result carries large illustrations: the error pages load on their own.
 const ErrorPage = lazy(() => import('../pages/ErrorPage').then((m) => ({ default: m.ErrorPage })));
 
@@ -64,6 +65,9 @@ export const router = createBrowserRouter([
         element: lazyPage(<Shell />),
         children: [
           { path: '/wel/index', element: lazyPage(<Welcome />) },
+          // The console's dashboard (hidden from the menu) and the test page of spec §2.1, until their modules land.
+          { path: '/wel/dashboard', element: lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/wel/dashboard']!} />) },
+          { path: '/test/index', element: lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />) },
           { path: '/info/index', element: lazyPage(<InfoPage />) },
           { path: '/myiframe/*', element: lazyPage(<EmbeddedPage />) },
           // Dictionary management with parents and entries side by side (spec §2.1); no menu routes these.

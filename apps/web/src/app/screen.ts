@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { screenClass } from './config';
 
 /**
@@ -19,4 +19,18 @@ export function useScreenClass(): 0 | 1 | 2 | 3 {
     return () => document.body.classList.remove(`screen-${screen}`);
   }, [screen]);
   return screen;
+}
+
+const PHONE = '(max-width: 767px)';
+
+/** Whether the window is phone-sized (screen class 0 of spec §9), kept up to date; no side effects on <body>. */
+export function usePhoneWidth(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(PHONE);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(PHONE).matches,
+  );
 }

@@ -1,24 +1,20 @@
+import type { TokenAnswer } from '@property/domain';
 import { APP } from './config';
+import { HOME_PATH } from './guard';
 import { cookies, storage } from './storage';
 
-/** What the token endpoint answers; the console keeps it whole as the user's info. */
-export interface TokenAnswer {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  user_id: string;
-  account: string;
-  user_name: string;
-  real_name: string;
-  avatar: string;
-  dept_id: string;
-  role_id: string;
-  role_name: string;
-  tenant_id: string;
-}
+/** What the token endpoint answers (the API contract's type); the console keeps it whole as the user's info. */
+export type { TokenAnswer };
 
 const ACCESS = 'saber-access-token';
 const REFRESH = 'saber-refresh-token';
+
+/**
+ * What a session keeps in local storage beyond the user: its tabs, whether it is locked (and from which page),
+ * and the lock password remembered for the next lock. All of it goes with the session, so the next person on
+ * the browser starts clean and does not inherit the lock password.
+ */
+const SESSION_KEYS = ['tabs', 'lock', 'lockFrom', 'lockPassword'];
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -36,9 +32,8 @@ export const session = {
     cookies.set(REFRESH, answer.refresh_token);
     storage.set('userInfo', answer);
     storage.set('tokenIssuedAt', Date.now());
-    // A new session starts unlocked with no tabs (spec §4).
-    storage.remove('lock');
-    storage.remove('tabs');
+    // A new session starts unlocked with no tabs (spec §4) and no lock password.
+    SESSION_KEYS.forEach((key) => storage.remove(key));
     notify();
   },
   signOut(): void {
@@ -46,20 +41,24 @@ export const session = {
     cookies.remove(REFRESH);
     storage.remove('userInfo');
     storage.remove('tokenIssuedAt');
-    storage.remove('tabs');
-    storage.remove('lock');
+    SESSION_KEYS.forEach((key) => storage.remove(key));
     notify();
   },
   isLocked: () => storage.get<string>('lock') !== undefined,
-  lock(password: string): void {
+  /** Locks the screen; `from` is the page (path and query) to return to after unlocking. */
+  lock(password: string, from: string): void {
     storage.set('lock', password);
+    storage.set('lockFrom', from);
     notify();
   },
-  unlock(password: string): boolean {
-    if (storage.get<string>('lock') !== password) return false;
+  /** Unlocks with the lock password: answers the page to return to, or undefined when the password is wrong. */
+  unlock(password: string): string | undefined {
+    if (storage.get<string>('lock') !== password) return undefined;
+    const from = storage.get<string>('lockFrom');
     storage.remove('lock');
+    storage.remove('lockFrom');
     notify();
-    return true;
+    return from && from !== '/lock' ? from : HOME_PATH;
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

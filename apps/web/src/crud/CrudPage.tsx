@@ -1,25 +1,23 @@
-import {
-  BetaSchemaForm,
-  ProDescriptions,
-  ProTable,
-  type ActionType,
-  type ColumnsState,
-  type ProColumns,
-} from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ColumnsState, type ProColumns } from '@ant-design/pro-components';
 import { routesOf, type EntityDef, type Locale } from '@property/domain';
-import { Button, Modal, Space, message } from 'antd';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Modal, message } from 'antd';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { APP } from '../app/config';
 import { api, type Page } from '../app/http';
 import { useButtons } from '../app/permissions';
+import { usePhoneWidth } from '../app/screen';
 import { columnsOf, listQuery, type Row } from './columns';
+import { CrudDialogs, type CrudDialog, type CrudDialogsHandle } from './CrudDialogs';
+import './CrudPage.css';
 import { canExport, ExportButton } from './ExportButton';
 import { ImageUpload } from './ImageUpload';
+import { listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
+import { RowActions } from './RowActions';
+import { successThen } from './message-then';
+import { keepUnchangedRows, plainCells, redrawChangedRowsOnly, useCellLabels } from './table-cells';
 import { IMAGE_FIELD } from './upload';
-
-type Dialog = { mode: 'add' | 'edit' | 'view'; row?: Row; initial?: Row } | undefined;
 
 /** What a screen built on the generic one can add: its own row and toolbar buttons. */
 export interface CrudExtras {
@@ -51,26 +49,20 @@ export interface CrudExtras {
   onChanged?: () => void;
 }
 
+/** How long a list call runs before its spinner shows. */
+const SPINNER_DELAY_MS = 400;
+
 /**
  * The generic screen of an entity (spec §7.1): search with reset, paging,
  * sort, column settings, add / edit / view in a dialog, delete and batch
  * delete. Which buttons show comes from the definition and the user's codes.
  * Page, size and filters live in the URL so a list can be shared and reloaded.
+ *
+ * The table is rendered again only when what it shows changes (rows, columns, selection, the user's buttons,
+ * the language): dialogs keep their own state (CrudDialogs), and callbacks read the latest props through a ref.
  */
-export function CrudPage({
-  entity,
-  rowActions: extraRowActions,
-  toolbar,
-  noView,
-  fixedQuery,
-  listPath = '/list',
-  tree,
-  fieldOverrides,
-  addDefaults,
-  savedMessage,
-  inAddress = true,
-  onChanged,
-}: { entity: EntityDef } & CrudExtras) {
+export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
+  const { entity, noView, listPath = '/list', tree, fieldOverrides, addDefaults, savedMessage, inAddress = true } = props;
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === 'en' ? 'en' : 'zh') as Locale;
   const columns = useMemo(() => {
@@ -79,21 +71,22 @@ export function CrudPage({
     return withOverrides(columnsOf(entity, locale), { ...parentColumn, ...fieldOverrides });
   }, [entity, locale, fieldOverrides, tree]);
   const buttons = useButtons();
+  const phone = usePhoneWidth();
   const routes = routesOf(entity);
   const can = (action: 'add' | 'edit' | 'delete' | 'view') =>
     buttons.has(`${entity.permission}_${action}`) && !(action === 'view' && noView);
   const canSubmit = routes.includes('submit');
   const canRemove = routes.includes('remove');
+  const canDelete = can('delete') && canRemove;
   const actionRef = useRef<ActionType>(undefined);
+  const dialogs = useRef<CrudDialogsHandle>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<Dialog>();
   const [addressParams, setAddressParams] = useSearchParams();
   const searchParams = inAddress ? addressParams : new URLSearchParams();
-  const setSearchParams = inAddress ? setAddressParams : () => undefined;
   // A lazy tree's rows live here, so expanding a row can splice its children in.
   const [treeRows, setTreeRows] = useState<Row[]>([]);
   const parentField = entity.tree?.parent;
-  const fixedKey = JSON.stringify(fixedQuery ?? {});
+  const fixedKey = JSON.stringify(props.fixedQuery ?? {});
   const firstFixed = useRef(fixedKey);
   useEffect(() => {
     if (firstFixed.current === fixedKey) return;
@@ -101,82 +94,224 @@ export function CrudPage({
     actionRef.current?.reload();
   }, [fixedKey]);
   const base = entity.base;
-  const reload = () => actionRef.current?.reload();
   // The last list query without paging, and the columns hidden in the settings: what 导出 writes.
   const lastQuery = useRef<Record<string, unknown>>({});
+  // The last answer's rows: a reload keeps the objects of unchanged rows, so their cells are not drawn again.
+  const knownRows = useRef(new Map<string, { json: string; row: Row }>());
+  // The last answer's total as the server gave it (the pager gets it cut at the depth pages reach).
+  const [listTotal, setListTotal] = useState<ListTotal>({ total: 0, exact: true });
   const [columnsState, setColumnsState] = useState<Record<string, ColumnsState>>({});
+  // The address's filters fill the search form once, as the screen opens. antd's reset restores a form's initial
+  // values, so after that first list call they are empty: 重置 then clears the fields, the list and the address.
+  const [initial, setInitial] = useState(() =>
+    Object.fromEntries([...searchParams.entries()].filter(([k]) => k !== 'current' && k !== 'size')),
+  );
+  const initialPending = useRef(Object.keys(initial).length > 0);
+  const [firstPage] = useState(() => ({
+    current: Number(searchParams.get('current') ?? 1),
+    size: Number(searchParams.get('size') ?? 10),
+  }));
+  /** What the table's callbacks read when they run: the screen's latest props and address. */
+  const latest = useRef({ props, setAddressParams });
+  latest.current = { props, setAddressParams };
+  const reload = useCallback(() => actionRef.current?.reload(), []);
 
-  const remove = (ids: string[]) => {
-    if (ids.length === 0) {
-      void message.warning(t('common.selectAtLeastOne'));
-      return;
+  // The list is read again once a save's or removal's message has shown: a long page then costs the message nothing.
+  const listChanged = useCallback(() => {
+    actionRef.current?.reload();
+    latest.current.props.onChanged?.();
+  }, []);
+  const remove = useCallback(
+    (ids: string[]) => {
+      if (ids.length === 0) {
+        void message.warning(t('common.selectAtLeastOne'));
+        return;
+      }
+      Modal.confirm({
+        title: t('common.deleteTitle'),
+        content: t('common.deleteConfirm'),
+        okText: t('common.confirm'),
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          await api.post(`${base}/remove`, undefined, { ids: ids.join(',') });
+          setSelected([]);
+          successThen(t('common.deleteSuccess'), listChanged);
+        },
+      });
+    },
+    [base, t, listChanged],
+  );
+
+  const showView = can('view') && routes.includes('detail');
+  const showEdit = can('edit') && canSubmit;
+  const showAddChild = !!tree && !!parentField && can('add') && canSubmit;
+  const hasExtras = !!props.rowActions;
+  // The links a row shows at most: the built-in ones and the screen's own (at least one), three at most (RowActions).
+  const actionSlots = Math.min(3, [showView, showEdit, canDelete, showAddChild, hasExtras].filter(Boolean).length);
+  const labels = useCellLabels(columns);
+  const cells = useMemo(() => plainCells(columns, labels), [columns, labels]);
+  const tableColumns = useMemo(() => {
+    if (!hasExtras && !showView && !showEdit && !canDelete) return redrawChangedRowsOnly(cells);
+    const open = (dialog: CrudDialog) => dialogs.current?.open(dialog);
+    const actions: ProColumns<Row> = {
+      title: t('common.actions'),
+      valueType: 'option',
+      fixed: 'right',
+      // As wide as the links it shows (at most three), or the one ⋯ button on a phone. (ProTable would give a
+      // fixed column without a width 200 px, covering more of the data than the links need.)
+      ...(phone ? { width: 56, align: 'center' as const } : { width: actionSlots * (locale === 'en' ? 64 : 48) + 16 }),
+      // The screen's own actions come before 删除, which goes behind 更多 first when a row has many.
+      render: (_, row) => (
+        <RowActions
+          phone={phone}
+          actions={[
+            showView && (
+              <Button key="view" type="link" size="small" onClick={() => open({ mode: 'view', row })}>
+                {t('common.view')}
+              </Button>
+            ),
+            showEdit && (
+              <Button key="edit" type="link" size="small" onClick={() => open({ mode: 'edit', row })}>
+                {t('common.edit')}
+              </Button>
+            ),
+            <Fragment key="extra">{latest.current.props.rowActions?.(row, reload)}</Fragment>,
+            showAddChild && (
+              <Button
+                key="child"
+                type="link"
+                size="small"
+                onClick={() => open({ mode: 'add', initial: { [parentField!]: row.id } })}
+              >
+                {t('common.addChild')}
+              </Button>
+            ),
+            canDelete && (
+              <Button key="delete" type="link" size="small" danger onClick={() => remove([String(row.id)])}>
+                {t('common.delete')}
+              </Button>
+            ),
+          ]}
+        />
+      ),
+    };
+    return redrawChangedRowsOnly([...cells, actions]);
+    // The screens' own row actions depend on the user's buttons and the language only, both in the list.
+  }, [
+    cells,
+    phone,
+    actionSlots,
+    locale,
+    t,
+    buttons,
+    showView,
+    showEdit,
+    canDelete,
+    showAddChild,
+    hasExtras,
+    parentField,
+    remove,
+    reload,
+  ]);
+
+  // The spinner shows only for a list call that takes a while: a quick reload (after every save) then changes
+  // nothing on screen, and a long page is not laid out again for a spinner that would flash (antd blurs the
+  // table and spins the 查询 button).
+  const [spinning, setSpinning] = useState(false);
+  const loading = useCallback(async <T,>(call: Promise<T>): Promise<T> => {
+    const timer = window.setTimeout(() => setSpinning(true), SPINNER_DELAY_MS);
+    try {
+      return await call;
+    } finally {
+      window.clearTimeout(timer);
+      setSpinning(false);
     }
-    Modal.confirm({
-      title: t('common.deleteTitle'),
-      content: t('common.deleteConfirm'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await api.post(`${base}/remove`, undefined, { ids: ids.join(',') });
-        void message.success(t('common.deleteSuccess'));
-        setSelected([]);
-        actionRef.current?.reload();
-        onChanged?.();
-      },
-    });
+  }, []);
+
+  // One function for the table's whole life: what changes (filters fixed by the screen, the address) is read
+  // from `latest` when it runs, and the entity is the same for a screen (its key).
+  const request = useCallback(
+    (params: Record<string, unknown>, sort: Record<string, unknown>) => loading(list(params, sort)),
+    [loading],
+  );
+  const list = async (params: Record<string, unknown>, sort: Record<string, unknown>) => {
+    const { fixedQuery, listPath: path = '/list', tree: treeMode } = latest.current.props;
+    if (initialPending.current) {
+      initialPending.current = false;
+      setInitial({});
+    }
+    const query = listQuery(entity, params, sort as Record<string, 'ascend' | 'descend'>);
+    const { current, size, ...filters } = query;
+    lastQuery.current = { ...filters, ...fixedQuery };
+    if (inAddress)
+      latest.current.setAddressParams(
+        Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),
+        { replace: true },
+      );
+    // A search looks through the whole tree; otherwise a lazy tree starts with its first level.
+    if (treeMode === 'lazy' && Object.keys(filters).length === 0) {
+      const level = await api.get<Row[]>(`${base}/lazy-list`, { ...filters, ...fixedQuery, parentId: 0 });
+      return { data: lazyLevel(level), success: true };
+    }
+    if (treeMode)
+      return {
+        data: keepUnchangedRows(await api.get<Row[]>(`${base}${path}`, { ...filters, ...fixedQuery }), knownRows),
+        success: true,
+      };
+    const page = await api.get<Page<Row>>(`${base}${path}`, { current, size, ...filters, ...fixedQuery });
+    const total = listTotalOf(page);
+    setListTotal(total);
+    return { data: keepUnchangedRows(page.records, knownRows), total: pagerTotal(total), success: true };
   };
 
-  const rowActions: ProColumns<Row> = {
-    title: t('common.actions'),
-    valueType: 'option',
-    fixed: 'right',
-    width: 180,
-    render: (_, row) => (
-      <Space size={0}>
-        {can('view') && routes.includes('detail') && (
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
-            {t('common.view')}
-          </Button>
-        )}
-        {can('edit') && canSubmit && (
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
-            {t('common.edit')}
-          </Button>
-        )}
-        {can('delete') && canRemove && (
-          <Button type="link" size="small" danger onClick={() => remove([String(row.id)])}>
-            {t('common.delete')}
-          </Button>
-        )}
-        {tree && parentField && can('add') && canSubmit && (
-          <Button type="link" size="small" onClick={() => setDialog({ mode: 'add', initial: { [parentField]: row.id } })}>
-            {t('common.addChild')}
-          </Button>
-        )}
-        {extraRowActions?.(row, reload)}
-      </Space>
-    ),
-  };
-  const showActions =
-    !!extraRowActions || (can('view') && routes.includes('detail')) || (can('edit') && canSubmit) || (can('delete') && canRemove);
-  const initial = Object.fromEntries([...searchParams.entries()].filter(([k]) => k !== 'current' && k !== 'size'));
+  const canAdd = can('add') && canSubmit;
+  const canExportList = canExport(buttons, entity.permission);
+  const toolBarRender = useCallback(
+    () => [
+      canAdd && (
+        <Button key="add" type="primary" onClick={() => dialogs.current?.open({ mode: 'add' })}>
+          {t('common.add')}
+        </Button>
+      ),
+      canDelete && (
+        <Button key="remove" danger onClick={() => remove(selected)}>
+          {entity.name === 'tenantPackage' ? t('common.batchDeleteSpaced') : t('common.batchDelete')}
+        </Button>
+      ),
+      ...(latest.current.props.toolbar?.(selected, reload) ?? []),
+      canExportList && (
+        <ExportButton
+          key="export"
+          entity={entity}
+          columns={columns}
+          hidden={new Set(Object.keys(columnsState).filter((k) => columnsState[k]?.show === false))}
+          query={() => lastQuery.current}
+          listPath={listPath}
+        />
+      ),
+    ],
+    // The screens' own toolbar buttons depend on the selection and the user's buttons, both in the list.
+    [canAdd, canDelete, canExportList, t, buttons, selected, remove, reload, entity, columns, columnsState, listPath],
+  );
 
-  return (
-    <>
+  const table = useMemo(
+    () => (
       <ProTable<Row>
+        className="crud-page"
         rowKey="id"
         headerTitle={t(`entities.${entity.name}`)}
         actionRef={actionRef}
-        columns={showActions ? [...columns, rowActions] : columns}
+        columns={tableColumns}
         form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}
         pagination={
           tree
             ? false
             : {
-                defaultCurrent: Number(searchParams.get('current') ?? 1),
-                defaultPageSize: Number(searchParams.get('size') ?? 10),
+                defaultCurrent: firstPage.current,
+                defaultPageSize: firstPage.size,
                 pageSizeOptions: APP.pageSizes,
                 showSizeChanger: true,
+                showTotal: (_, range) => totalText(t, locale, listTotal, range),
               }
         }
         {...(tree === 'lazy'
@@ -187,7 +322,7 @@ export function CrudPage({
                 onExpand: (open: boolean, row: Row) => {
                   if (!open || (row.children as Row[] | undefined)?.length) return;
                   void api
-                    .get<Row[]>(`${base}/lazy-list`, { ...fixedQuery, parentId: row.id })
+                    .get<Row[]>(`${base}/lazy-list`, { ...latest.current.props.fixedQuery, parentId: row.id })
                     .then((children) => setTreeRows((rows) => withChildren(rows, row.id, lazyLevel(children))));
                 },
               },
@@ -195,84 +330,43 @@ export function CrudPage({
           : {})}
         scroll={{ x: 'max-content' }}
         columnsState={{ value: columnsState, onChange: setColumnsState }}
-        rowSelection={
-          can('delete') && canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : false
-        }
-        request={async (params, sort) => {
-          const query = listQuery(entity, params, sort as Record<string, 'ascend' | 'descend'>);
-          const { current, size, ...filters } = query;
-          lastQuery.current = { ...filters, ...fixedQuery };
-          setSearchParams(
-            Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),
-            { replace: true },
-          );
-          // A search looks through the whole tree; otherwise a lazy tree starts with its first level.
-          if (tree === 'lazy' && Object.keys(filters).length === 0) {
-            const level = await api.get<Row[]>(`${base}/lazy-list`, { ...filters, ...fixedQuery, parentId: 0 });
-            return { data: lazyLevel(level), success: true };
-          }
-          if (tree) return { data: await api.get<Row[]>(`${base}${listPath}`, { ...filters, ...fixedQuery }), success: true };
-          const page = await api.get<Page<Row>>(`${base}${listPath}`, { current, size, ...filters, ...fixedQuery });
-          return { data: page.records, total: page.total, success: true };
-        }}
-        toolBarRender={() => [
-          can('add') && canSubmit && (
-            <Button key="add" type="primary" onClick={() => setDialog({ mode: 'add' })}>
-              {t('common.add')}
-            </Button>
-          ),
-          can('delete') && canRemove && (
-            <Button key="remove" danger onClick={() => remove(selected)}>
-              {entity.name === 'tenantPackage' ? t('common.batchDeleteSpaced') : t('common.batchDelete')}
-            </Button>
-          ),
-          ...(toolbar?.(selected, reload) ?? []),
-          canExport(buttons, entity.permission) && (
-            <ExportButton
-              key="export"
-              entity={entity}
-              columns={columns}
-              hidden={new Set(Object.keys(columnsState).filter((k) => columnsState[k]?.show === false))}
-              query={() => lastQuery.current}
-              listPath={listPath}
-            />
-          ),
-        ]}
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : false}
+        request={request}
+        loading={spinning}
+        toolBarRender={toolBarRender}
       />
-      {dialog?.mode === 'view' && (
-        <Modal open title={t('common.view')} footer={null} onCancel={() => setDialog(undefined)} width={720}>
-          <ProDescriptions<Row>
-            column={2}
-            columns={columns.filter((c) => !c.hideInForm || c.dataIndex === 'createTime') as never}
-            request={async () => ({ data: await api.get<Row>(`${base}/detail`, { id: dialog.row?.id }), success: true })}
-          />
-        </Modal>
-      )}
-      {(dialog?.mode === 'add' || dialog?.mode === 'edit') && (
-        <BetaSchemaForm<Row>
-          layoutType="ModalForm"
-          // A form name prefixes the field ids, so labels point at the dialog's inputs, not the search form's.
-          name={`${entity.name}-dialog`}
-          open
-          title={dialog.mode === 'add' ? t('common.add') : t('common.edit')}
-          columns={columns.filter((c) => !c.hideInForm && (dialog.mode === 'add' || c.valueType !== 'password')) as never}
-          modalProps={{ destroyOnHidden: true, onCancel: () => setDialog(undefined) }}
-          grid
-          colProps={{ span: 12 }}
-          request={dialog.mode === 'edit' ? async () => api.get<Row>(`${base}/detail`, { id: dialog.row?.id }) : undefined}
-          initialValues={dialog.mode === 'add' ? { ...addDefaults, ...dialog.initial } : undefined}
-          onFinish={async (values) => {
-            const body =
-              dialog.mode === 'edit' ? { ...values, id: dialog.row?.id } : { ...addDefaults, ...dialog.initial, ...values };
-            await api.post(`${base}/submit`, body);
-            void message.success(savedMessage ?? (dialog.mode === 'add' ? t('common.addSuccess') : t('common.updateSuccess')));
-            setDialog(undefined);
-            actionRef.current?.reload();
-            onChanged?.();
-            return true;
-          }}
-        />
-      )}
+    ),
+    [
+      t,
+      entity,
+      tableColumns,
+      initial,
+      tree,
+      firstPage,
+      treeRows,
+      base,
+      columnsState,
+      canDelete,
+      selected,
+      request,
+      toolBarRender,
+      listTotal,
+      locale,
+    ],
+  );
+
+  return (
+    <>
+      {table}
+      <CrudDialogs
+        ref={dialogs}
+        entity={entity}
+        columns={columns}
+        labels={labels}
+        addDefaults={addDefaults}
+        savedMessage={savedMessage}
+        onSaved={listChanged}
+      />
     </>
   );
 }

@@ -57,7 +57,9 @@ export function ExportButton({
     } catch (error) {
       message.destroy(key);
       if (error instanceof TooManyRows) {
-        void message.warning(t('common.exportTooMany', { total: error.total, max: EXPORT_MAX }));
+        void message.warning(
+          t(error.exact ? 'common.exportTooMany' : 'common.exportTooManyAbout', { total: error.total, max: EXPORT_MAX }),
+        );
       } else if (!(error instanceof RequestError)) void message.error((error as Error).message); // call errors are already shown
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import {
   allFields,
   fieldLabel,
+  translate,
   VALIDATORS,
   type EntityDef,
   type FieldDef,
@@ -9,6 +10,7 @@ import {
   type Locale,
 } from '@property/domain';
 import type { Rule } from 'antd/es/form';
+import { currentLocale } from '../app/i18n';
 import { dictionaryOptions, referenceOptions } from './dictionaries';
 
 export type Row = Record<string, unknown>;
@@ -16,27 +18,35 @@ export type Row = Record<string, unknown>;
 /** Fields the generic screen never shows: internal columns and references by id. */
 const HIDDEN = new Set(['id', 'isDeleted', 'tenantId', 'createUser', 'createDept', 'updateUser', 'updateTime', 'status']);
 
-/** Form rules from the definition: the same messages the server answers with. */
-export function rulesOf(field: FieldDef): Rule[] {
+/** Form rules from the definition: the same messages the server answers with, in the console's language. */
+export function rulesOf(field: FieldDef, locale: Locale = currentLocale()): Rule[] {
   const rules: Rule[] = [];
-  if (field.required) rules.push({ required: true, message: field.required });
+  if (field.required) rules.push({ required: true, message: translate(locale, field.required) });
   const validator = field.validator ? VALIDATORS[field.validator] : undefined;
   if (validator) {
     rules.push({
       validator: async (_rule, value) => {
         if (value === undefined || value === null || value === '') return;
         const problem = validator(value);
-        if (problem) throw new Error(field.invalid ?? problem);
+        if (problem) throw new Error(translate(locale, field.invalid ?? problem));
       },
     });
   }
   return rules;
 }
 
+/**
+ * Number inputs as wide as the others: antd's own width (90 px) cut the English placeholder to
+ * "Please …". Areas and pressures are exact decimals like money, but not amounts: no currency sign.
+ */
+function numberProps(field: FieldDef): Record<string, unknown> {
+  return { style: { width: '100%' }, ...(field.measure ? { moneySymbol: false, precision: 2 } : {}) };
+}
+
 function valueTypeOf(field: FieldDef): ProColumns<Row>['valueType'] {
   if (field.secret) return 'password';
   if (field.options) return field.options.tree ? 'treeSelect' : 'select';
-  if (field.dict) return 'select';
+  if (field.dict || field.choices) return 'select';
   switch (field.kind) {
     case 'int':
       return 'digit';
@@ -56,13 +66,32 @@ const textOf = (value: unknown) => (value === null || value === undefined ? unde
 const splitIds = (value: unknown) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value);
 
 /**
+ * The choices call of a reference field, narrowed by `scope` (e.g. the header garden) and, once the field it
+ * depends on has a value in the form, by that value (the houses of the chosen owner). Without that value
+ * (a table's labels, the search form) it answers the field's whole list.
+ */
+export function choicesRequest(options: FieldOptions, scope: Record<string, string> = {}) {
+  const narrowing = options.narrowedBy;
+  return (params: Record<string, unknown> = {}) => {
+    const value = narrowing ? params[narrowing.field] : undefined;
+    if (!narrowing || value === undefined || value === null || value === '') return referenceOptions(options, scope);
+    return referenceOptions(
+      { ...options, from: narrowing.from ?? options.from },
+      { ...scope, [narrowing.param ?? narrowing.field]: String(value) },
+    );
+  };
+}
+
+/**
  * An id field whose choices come from a call: a tree or a list. Several
  * choices travel joined by commas and come back split.
  */
 function referenceProps(key: string, options: FieldOptions): Partial<ProColumns<Row>> {
   const multiple = !!options.multiple;
   return {
-    request: () => referenceOptions(options),
+    request: choicesRequest(options),
+    // The field it depends on reaches the choices call as a parameter (ProForm adds dependencies' values).
+    ...(options.narrowedBy ? { dependencies: [options.narrowedBy.field] } : {}),
     fieldProps: options.tree
       ? {
           // Without `cascade`, picking a node picks that node only: a department does not bring its
@@ -97,10 +126,11 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
     const ownStatus = key === 'status' && !!field.dict;
     if ((HIDDEN.has(key) && !ownTenantId && !ownStatus) || field.kind === 'json') continue;
     const isReference = field.kind === 'long' && !field.options;
+    const valueType = valueTypeOf(field);
     columns.push({
       title: fieldLabel(locale, entity.name, key),
       dataIndex: key,
-      valueType: valueTypeOf(field),
+      valueType,
       hideInTable: field.secret || isReference || (field.kind === 'text' && /remark|content|stack|params|data/i.test(key)),
       hideInSearch: !field.search,
       // An id with nowhere to pick it from (a resident's app account) is linked elsewhere, never typed in.
@@ -113,13 +143,18 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
             ...(field.dict || field.options ? {} : { onCell: (row: Row) => ({ title: textOf(row[key]) }) }),
           }
         : {}),
-      ...(field.dict ? { request: () => dictionaryOptions(field.dict!) } : {}),
+      // The language is a parameter of the request, so the choices are named again when it changes.
+      ...(field.dict ? { request: () => dictionaryOptions(field.dict!, locale), params: { locale } } : {}),
       ...(field.options ? referenceProps(key, field.options) : {}),
       ...(field.secret ? { hideInDescriptions: true } : {}),
-      formItemProps: { rules: rulesOf(field) },
-      ...(field.maxLength ? { fieldProps: { maxLength: field.maxLength } } : {}),
-      // Areas and pressures are exact decimals like money, but not amounts: no currency sign.
-      ...(field.measure ? { fieldProps: { moneySymbol: false, precision: 2 } } : {}),
+      formItemProps: { rules: rulesOf(field, locale) },
+      // A fixed list (a plate's province) is a picker of its values, searchable by typing one.
+      ...(field.choices
+        ? { fieldProps: { options: field.choices.map((v) => ({ label: v, value: v })), showSearch: true } }
+        : field.maxLength
+          ? { fieldProps: { maxLength: field.maxLength } }
+          : {}),
+      ...(valueType === 'digit' || valueType === 'money' ? { fieldProps: numberProps(field) } : {}),
     });
   }
   // The spec's default date filter: createTime between two times (createTime_dategt / createTime_datelt).

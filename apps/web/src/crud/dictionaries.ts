@@ -1,5 +1,6 @@
-import type { FieldOptions } from '@property/domain';
+import { dictLabel, type FieldOptions, type Locale } from '@property/domain';
 import { api } from '../app/http';
+import { currentLocale } from '../app/i18n';
 
 export interface DictItem {
   dictKey: string;
@@ -29,8 +30,17 @@ export function loadDictionary(code: string): Promise<DictItem[]> {
   return entries;
 }
 
-export async function dictionaryOptions(code: string): Promise<Array<{ label: string; value: string | number }>> {
+/** The entries of a dictionary named in the console's language (seeded entries in English by code and key). */
+export async function dictionaryLabels(code: string, locale: Locale = currentLocale()): Promise<DictItem[]> {
   const items = await loadDictionary(code);
+  return items.map((i) => ({ dictKey: i.dictKey, dictValue: dictLabel(locale, code, i.dictKey, i.dictValue) }));
+}
+
+export async function dictionaryOptions(
+  code: string,
+  locale: Locale = currentLocale(),
+): Promise<Array<{ label: string; value: string | number }>> {
+  const items = await dictionaryLabels(code, locale);
   return items.map((i) => ({ label: i.dictValue, value: /^-?\d+$/.test(i.dictKey) ? Number(i.dictKey) : i.dictKey }));
 }
 

@@ -2,7 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { EntityDef } from '@property/domain';
 import { api, type Page } from '../app/http';
 import type { Row } from './columns';
-import { loadDictionary, referenceOptions } from './dictionaries';
+import { dictionaryLabels, referenceOptions } from './dictionaries';
 
 /** The most rows one export writes; past it the user is asked to narrow the search. */
 export const EXPORT_MAX = 10_000;
@@ -88,7 +88,7 @@ export async function exportColumnsOf(
       const field = entity.fields[key];
       const column: ExportColumn = { key, title: String(c.title ?? key) };
       if (field?.dict) {
-        const items = await loadDictionary(field.dict).catch(() => []);
+        const items = await dictionaryLabels(field.dict).catch(() => []);
         column.labels = new Map(items.map((i) => [String(i.dictKey), i.dictValue]));
       } else if (field?.options) {
         column.labels = labelMap(await referenceOptions(field.options).catch(() => []));
@@ -102,7 +102,11 @@ export async function exportColumnsOf(
 }
 
 export class TooManyRows extends Error {
-  constructor(readonly total: number) {
+  constructor(
+    readonly total: number,
+    /** false: `total` is the server's estimate of a list above its exact-count limit. */
+    readonly exact = true,
+  ) {
     super(`${total} rows`);
   }
 }
@@ -119,7 +123,7 @@ export async function fetchAllRows(
 ): Promise<Row[]> {
   const page = (current: number) => api.get<Page<Row>>(`${base}${listPath}`, { ...filters, current, size: EXPORT_PAGE });
   const first = await page(1);
-  if (first.total > EXPORT_MAX) throw new TooManyRows(first.total);
+  if (first.total > EXPORT_MAX || first.totalExact === false) throw new TooManyRows(first.total, first.totalExact !== false);
   const rows = [...first.records];
   onProgress(rows.length, first.total);
   const pages = Math.ceil(first.total / EXPORT_PAGE);

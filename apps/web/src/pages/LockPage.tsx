@@ -20,7 +20,8 @@ export default function LockPage() {
         </Typography.Title>
         <Form
           onFinish={({ password }: { password: string }) => {
-            if (session.unlock(password)) navigate('/wel/index', { replace: true });
+            const back = session.unlock(password);
+            if (back) navigate(back, { replace: true });
             else void message.error(t('common.lockPasswordWrong'));
           }}
         >

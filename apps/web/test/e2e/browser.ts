@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../../../server/test/harness';
 
@@ -107,10 +107,33 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Signs out from the header's user menu, confirming, and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.locator('.user-name').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await page.waitForURL('**/login');
+}
+
 /**
  * Waits until the page is at `path`, whatever its query: a list screen adds its paging
  * (?current=1&size=10) to the address as soon as its rows arrive, which can be before the wait starts.
  */
 export function waitForPath(page: Page, path: string): Promise<void> {
   return page.waitForURL((url) => url.pathname === path);
+}
+
+/**
+ * Clicks one of a table row's actions by its name, as a person would: the link in the row, or the entry of
+ * the row's 更多 menu (⋯ on a phone) when the row has more actions than it shows.
+ */
+export async function rowAction(page: Page, row: Locator, name: string | RegExp): Promise<void> {
+  await row.first().waitFor();
+  const inline = row.getByRole('button', { name, exact: typeof name === 'string' });
+  if ((await inline.count()) > 0) return inline.first().click();
+  await row.getByRole('button', { name: /^(更\s*多|操作)$/ }).click();
+  await page.locator('.row-actions-menu:visible').getByRole('button', { name }).click();
 }

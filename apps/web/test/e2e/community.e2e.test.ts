@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirm, hasBrowser, screenshot, signIn, useE2E } from './browser';
+import { confirm, hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
 
 const DEMO_TENANT = '100001';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -66,18 +66,18 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
   });
 
   it('configures stewards: a wrong phone is refused with its message, then saved', async () => {
-    await row(GARDEN).getByRole('button', { name: '管家配置' }).click();
+    await rowAction(page, row(GARDEN), '管家配置');
     await dialog().getByRole('button', { name: '添加管家' }).click();
     await dialog().getByLabel('管家姓名').fill('赵管家');
     await dialog().getByLabel('联系电话').fill('1380013');
     await ok(dialog());
-    await dialog().getByText('手机号码长度不为11位').waitFor();
+    await dialog().getByText('电话号码格式不正确,请输入11位手机号码或座机号码(如010-12345678)').waitFor();
     await dialog().getByLabel('联系电话').fill('13800138009');
     await screenshot(page, '21-stewards');
     await ok(dialog());
     await page.getByText('操作成功!').waitFor();
     // Opened again, the dialog shows what was saved.
-    await row(GARDEN).getByRole('button', { name: '管家配置' }).click();
+    await rowAction(page, row(GARDEN), '管家配置');
     await expect.poll(() => dialog().getByLabel('管家姓名').inputValue()).toBe('赵管家');
     await dialog()
       .getByRole('button', { name: /取\s*消/ })
@@ -116,7 +116,7 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
     await dialog().getByLabel('手机号码').fill('13912345678');
     await ok(dialog());
     await page.getByText('新增成功').waitFor();
-    await row('张业主').getByRole('button', { name: '绑定房屋' }).click();
+    await rowAction(page, row('张业主'), '绑定房屋');
     const bind = dialog();
     await choose(bind, '楼栋', '1栋');
     await choose(bind, '单元', '1单元');
@@ -128,7 +128,7 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
   });
 
   it('adds a family member and a car from the owner detail', async () => {
-    await row('张业主').getByRole('button', { name: '详情' }).click();
+    await rowAction(page, row('张业主'), '详情');
     await drawer().getByText('1栋1单元0101').waitFor();
     await drawer().getByRole('button', { name: '添加家属' }).click();
     const family = modal('添加家属');
@@ -177,7 +177,7 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
     await screenshot(page, '33-families');
 
     const car = await addFor('/citizen/car');
-    await car.getByLabel('车牌省份').fill('京');
+    await choose(car, '车牌省份', '京');
     await car.getByLabel('车牌字母').fill('A');
     await car.getByLabel('车牌号码').fill('54321');
     await ok(car);
@@ -266,7 +266,7 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
   it('reviews applications of another garden: rejects one (a reason is required) and approves one', async () => {
     await page.getByRole('combobox', { name: '选择小区' }).click({ force: true });
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '阳光花园' }).click();
-    await row('赵明').getByRole('button', { name: '审核' }).click();
+    await rowAction(page, row('赵明'), '审核');
     await drawer().getByText('13700137001').waitFor();
     await drawer()
       .getByRole('button', { name: /驳\s*回/ })
@@ -279,7 +279,7 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
     await page.getByText('操作成功!').first().waitFor();
     await row('赵明').getByText('审核驳回').waitFor();
 
-    await row('钱丽').getByRole('button', { name: '审核' }).click();
+    await rowAction(page, row('钱丽'), '审核');
     await drawer().getByText('13700137002').waitFor();
     await screenshot(page, '31-examine-detail');
     await drawer()

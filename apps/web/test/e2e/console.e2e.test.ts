@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirm, hasBrowser, screenshot, signIn, useE2E, waitForPath } from './browser';
+import { confirm, hasBrowser, screenshot, signIn, signOut, useE2E, waitForPath } from './browser';
 
 /**
  * The console in a real browser against the real server. Runs in order: one
@@ -75,6 +75,24 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
     await page.getByText('删除成功').waitFor();
   });
 
+  it('重置 clears the search field, the address and the list, also for a filter that came with the address', async () => {
+    const search = page.locator('.ant-pro-query-filter').getByLabel('登录账号');
+    const reset = () => page.getByRole('button', { name: /^重\s*置$/ }).click();
+    await expect(search.inputValue()).resolves.toBe('e2e');
+    await reset();
+    await page.waitForURL((address) => address.pathname === '/system/user' && !address.searchParams.has('account'));
+    await page.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
+    await expect(search.inputValue()).resolves.toBe('');
+    // A reload keeps the filter; 重置 then clears it too.
+    await page.goto(`${url}/system/user?current=1&size=10&account=nobody`);
+    await expect.poll(() => search.inputValue()).toBe('nobody');
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
+    await reset();
+    await page.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
+    await expect(search.inputValue()).resolves.toBe('');
+    expect(new URL(page.url()).searchParams.has('account')).toBe(false);
+  });
+
   it('warns when batch delete has nothing selected', async () => {
     await page.getByRole('button', { name: /^重\s*置$/ }).click();
     await page
@@ -98,6 +116,33 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
     await page.getByPlaceholder('锁屏密码').waitFor();
     await screenshot(page, '05-lock');
     await page.getByPlaceholder('锁屏密码').fill('0000');
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    // Back on the page that was locked, not the home page.
+    await waitForPath(page, '/system/user');
+    await page.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
+  });
+
+  it('takes the lock password along when signing out: the next session is asked for its own', async () => {
+    // Within the session the remembered password locks at once.
+    await page.getByRole('button', { name: '锁屏' }).click();
+    await page.waitForURL('**/lock');
+    await page.getByPlaceholder('锁屏密码').fill('0000');
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    await waitForPath(page, '/system/user');
+    await signOut(page);
+    await signIn(page, url, 'admin', 'admin');
+    await page.waitForURL('**/wel/index');
+    await page.getByRole('button', { name: '锁屏' }).click();
+    const asked = page.locator('.ant-modal').getByPlaceholder('锁屏密码');
+    await asked.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/wel/index');
+    await asked.fill('1111');
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.waitForURL('**/lock');
+    await page.getByPlaceholder('锁屏密码').fill('1111');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
     await page.waitForURL('**/wel/index');
   });

@@ -116,6 +116,33 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
     await page.getByText('清除完毕').waitFor();
   });
 
+  it("counts the sidebar's pages at every depth on the home page, and offers only working screens as quick entries", async () => {
+    await page.goto(`${url}/wel/index`);
+    const shortcuts = page.locator('.ant-card', { hasText: '快捷入口' }).locator('a');
+    await shortcuts.first().waitFor();
+    const pages = await page.evaluate(async () => {
+      const token = document.cookie.match(/saber-access-token=([^;]+)/)?.[1] ?? '';
+      const answer = await fetch('/api/blade-system/menu/routes', {
+        headers: { 'Blade-Auth': `bearer ${decodeURIComponent(token)}` },
+      });
+      type Node = { children?: Node[] };
+      const leaves = (nodes: Node[]): number => nodes.reduce((n, m) => n + (m.children?.length ? leaves(m.children) : 1), 0);
+      return leaves(((await answer.json()) as { data: Node[] }).data);
+    });
+    await expect(page.locator('.ant-statistic', { hasText: '页面数量' }).innerText()).resolves.toBe(`页面数量\n${pages}`);
+    // 通用日志 sits two levels down (系统监控 → 日志管理): counted, and a working screen.
+    await expect(shortcuts.allInnerTexts()).resolves.toContain('通用日志');
+    await expect(shortcuts.allInnerTexts()).resolves.toContain('小区管理');
+    // 统计看板 (工作台's first screen) is under construction: not a quick entry.
+    await expect(shortcuts.allInnerTexts()).resolves.not.toContain('统计看板');
+    for (const href of await shortcuts.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
+      await page.goto(`${url}${href}`);
+      // The screen has rendered (a table, a tree or a notice), and it is not one under construction.
+      await page.locator('.ant-table, .ant-tree, .ant-result').first().waitFor();
+      await expect(page.locator('.ant-result', { hasText: '该页面正在建设中' }).count()).resolves.toBe(0);
+    }
+  });
+
   it('shows the notice popover with its three tabs, empty without data', async () => {
     await page.getByRole('button', { name: '通知中心' }).click();
     const popover = page.locator('.ant-popover:visible');
@@ -135,6 +162,17 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
     const dialog = page.locator('.ant-modal', { hasText: '上传服务器' });
     await dialog.locator('.ant-table-row', { hasText: 'e2e: something broke' }).waitFor();
     await screenshot(page, '14-error-log');
+    // An upload that does not arrive says so, and never 发送成功.
+    const upload = '**/api/blade-auth/oauth/logout';
+    await page.route(upload, (route) => route.abort('connectionreset'));
+    await dialog.getByRole('button', { name: '上传服务器' }).click();
+    await confirm(page, '确定上传本地日志到服务器?');
+    await page.getByText('发送失败,请稍后重试').waitFor();
+    await expect(page.getByText('发送成功!').count()).resolves.toBe(0);
+    await page.unroute(upload);
+    await dialog.getByRole('button', { name: '上传服务器' }).click();
+    await confirm(page, '确定上传本地日志到服务器?');
+    await page.getByText('发送成功!').waitFor();
     await dialog.getByRole('button', { name: '清空本地日志' }).click();
     await confirm(page, '确定清空本地日志记录?');
     await page.getByText('清空成功!').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirm, hasBrowser, screenshot, signIn, useE2E, type E2E } from './browser';
+import { confirm, hasBrowser, rowAction, screenshot, signIn, useE2E, type E2E } from './browser';
 
 /** A 1×1 transparent PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -130,7 +130,7 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
 
   it('adds an entry to a dictionary', async () => {
     await page.goto(`${url}/system/dict`);
-    await row('yes_no').getByRole('button', { name: '字典配置' }).click();
+    await rowAction(page, row('yes_no'), '字典配置');
     const entries = page.locator('.ant-modal').last();
     // yes_no has two entries: 否 and 是.
     await expect.poll(() => entries.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(2);
@@ -185,7 +185,7 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
 
   it("shows a top menu's menus checked in its 菜单配置 dialog", async () => {
     await page.goto(`${url}/system/topmenu`);
-    await row('物业管理').getByRole('button', { name: '菜单配置' }).click();
+    await rowAction(page, row('物业管理'), '菜单配置');
     const dialog = page.locator('.ant-modal').last();
     const checkedTitles = dialog.locator('.ant-tree-treenode:has(.ant-tree-checkbox-checked) .ant-tree-title');
     await expect.poll(() => checkedTitles.count(), { timeout: 10_000 }).toBeGreaterThan(0);

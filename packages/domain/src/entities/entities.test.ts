@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allFields, type EntityDef } from '../define';
-import { ENTITIES } from './index';
+import { isErrorKey } from '../messages/index';
+import { ENTITIES, FORMS } from './index';
 
 const duplicates = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i);
 const fieldsOf = (def: EntityDef) => Object.entries(def.fields);
@@ -20,11 +21,13 @@ describe('entity definitions', () => {
     }
   });
 
-  it('gives every required field a non-empty message', () => {
-    for (const def of ENTITIES) {
+  it('gives every required field, validator override and unique rule a message key (words live in messages/)', () => {
+    for (const def of [...ENTITIES, ...FORMS]) {
       for (const [key, field] of fieldsOf(def)) {
-        if ('required' in field) expect(field.required?.trim(), `${def.name}.${key}`).toBeTruthy();
+        if ('required' in field) expect(isErrorKey(field.required), `${def.name}.${key} required`).toBe(true);
+        if ('invalid' in field) expect(isErrorKey(field.invalid), `${def.name}.${key} invalid`).toBe(true);
       }
+      for (const rule of def.unique ?? []) expect(isErrorKey(rule.message), `${def.name} unique`).toBe(true);
     }
   });
 

@@ -11,6 +11,7 @@ export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
 export * from './references';
+export * from './data-names';
 
 /**
  * Definitions of a call's body rather than of a table (the server validates the body with one, the

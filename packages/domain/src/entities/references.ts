@@ -17,7 +17,22 @@ export const CHOICES = {
   car: { from: '/citizen-user/carlist/list', label: PLATE },
 } satisfies Record<string, FieldOptions>;
 
-export const gardenRef = (o: Opts = {}): FieldDef => long({ ...o, options: CHOICES.garden });
-export const ownerRef = (o: Opts = {}): FieldDef => long({ ...o, options: CHOICES.owner });
-export const houseRef = (o: Opts = {}): FieldDef => long({ ...o, options: CHOICES.house });
-export const carRef = (o: Opts = {}): FieldDef => long({ ...o, options: CHOICES.car });
+/** The houses an owner is bound to (spec §7.4 resource-search/search-house?ownerId=). */
+export const OWNER_HOUSES = { field: 'ownerId', from: '/community-resource/resource-search/search-house' };
+
+type Narrowing = FieldOptions['narrowedBy'];
+const choices = (base: FieldOptions, narrowedBy: Narrowing) => (narrowedBy ? { ...base, narrowedBy } : base);
+
+export const gardenRef = (o: Opts = {}) => long({ ...o, options: CHOICES.garden });
+export const ownerRef = (o: Opts = {}) => long({ ...o, options: CHOICES.owner });
+export const houseRef = (o: Opts = {}, narrowedBy?: Narrowing) => long({ ...o, options: choices(CHOICES.house, narrowedBy) });
+export const carRef = (o: Opts = {}, narrowedBy?: Narrowing) => long({ ...o, options: choices(CHOICES.car, narrowedBy) });
+
+/** A garden's building, and a building's unit: each picker offers the rows under the level chosen above it. */
+export const buildingRef = (o: Opts = {}) =>
+  long({
+    ...o,
+    options: { from: '/community-resource/building/search', label: 'buildingName', narrowedBy: { field: 'gardenId' } },
+  });
+export const unitRef = (o: Opts = {}) =>
+  long({ ...o, options: { from: '/community-resource/unit/search', label: 'unitName', narrowedBy: { field: 'buildingId' } } });

@@ -1,13 +1,14 @@
 import { en } from './en';
+import type { Locale } from './translate';
 import { zh } from './zh';
 
 export { zh } from './zh';
 export { en } from './en';
 
 export type Messages = typeof zh;
-export type Locale = 'zh' | 'en';
 
 export const MESSAGES = { zh, en };
+export { isErrorKey, localeOf, translate, type ErrorKey, type Locale, type MessageParams, type Problem } from './translate';
 
 type FieldLabels = Record<string, Record<string, string> | undefined>;
 
@@ -21,3 +22,6 @@ export function fieldLabel(locale: Locale, entity: string, field: string): strin
 }
 
 export { MENU_NAMES_EN, menuName } from './menu-names';
+export { DICT_LABELS_EN, dictLabel } from './dictionaries-en';
+
+export { LANGUAGE_NAMES } from './languages';

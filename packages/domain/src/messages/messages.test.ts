@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allFields } from '../define';
 import { ENTITIES, FORMS } from '../entities/index';
-import { en, fieldLabel, MENU_NAMES_EN, menuName, MESSAGES, zh, type Locale } from './index';
+import { en, fieldLabel, localeOf, MENU_NAMES_EN, menuName, MESSAGES, translate, zh, type Locale } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -84,10 +84,13 @@ describe('message modules', () => {
     }
   });
 
-  it('names each entity as its definition does', () => {
-    for (const def of ENTITIES) {
-      expect(zh.entities[def.name as keyof typeof zh.entities], def.name).toBe(def.label.zh);
-      expect(en.entities[def.name as keyof typeof en.entities], def.name).toBe(def.label.en);
+  it('names each entity and form in both languages, its definition taking the name from here', () => {
+    for (const def of [...ENTITIES, ...FORMS]) {
+      const names = { ...zh.entities, ...zh.forms } as Record<string, string>;
+      const english = { ...en.entities, ...en.forms } as Record<string, string>;
+      expect(def.label.zh, def.name).toBe(names[def.name]);
+      expect(def.label.en, def.name).toBe(english[def.name]);
+      expect(def.label.en, def.name).not.toBe(def.name);
     }
   });
 
@@ -97,6 +100,81 @@ describe('message modules', () => {
     expect(zh.common.clearCacheConfirm).toBe('是否需要清除缓存?');
     expect(zh.common.registerDone).toBe('注册申请已提交,请耐心等待管理员通过!');
     expect(zh.common.operationSuccess).toBe('操作成功!');
+  });
+});
+
+/** The `{{name}}` places of a message, sorted. */
+const placesOf = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('the errors section', () => {
+  it('is checked like the rest: same keys in both languages (the key tree test covers it)', () => {
+    expect(Object.keys(en.errors).sort()).toEqual(Object.keys(zh.errors).sort());
+    expect(Object.keys(zh.errors).length).toBeGreaterThan(100);
+  });
+
+  it('has the same {{params}} in both languages, for every message of every section', () => {
+    const english = new Map(leaves(en as unknown as Tree));
+    const differ = leaves(zh as unknown as Tree)
+      .filter(([path, text]) => JSON.stringify(placesOf(String(text))) !== JSON.stringify(placesOf(String(english.get(path)))))
+      .map(([path]) => path);
+    expect(differ).toEqual([]);
+  });
+
+  it('keeps the spec words and those clients of the spec read (§5, §8, the API contract)', () => {
+    const spec: Partial<Record<keyof typeof zh.errors, string>> = {
+      ok: '操作成功',
+      noData: '暂无承载数据',
+      failed: '操作失败',
+      forbidden: '请求被拒绝',
+      notFound: '404 没找到请求',
+      noToken: '缺失令牌,鉴权失败',
+      badCredentials: '用户名或密码错误',
+      phoneEmpty: '手机号码不能为空',
+      idCardChecksum: '证件号码校验位错误',
+      integerInvalid: '请输入正确的整数数字!',
+      paramNameRequired: '请输入参数名称',
+      menuRequired: '请选择菜单',
+    };
+    expect(Object.fromEntries(Object.keys(spec).map((key) => [key, zh.errors[key as keyof typeof spec]]))).toEqual(spec);
+  });
+});
+
+describe('translate', () => {
+  it('fills {{params}} in the language asked for', () => {
+    expect(translate('zh', 'missingParam', { name: 'id' })).toBe('缺少必要的请求参数: id');
+    expect(translate('en', 'missingParam', { name: 'id' })).toBe('Missing required parameter: id');
+    expect(translate('zh', 'floorOutOfRange', { min: -10, max: 300 })).toBe('楼层应在-10到300之间');
+  });
+
+  it('joins a list as the language does', () => {
+    expect(translate('zh', 'importMissingColumns', { columns: ['楼层', '房号'] })).toBe('模板不正确,缺少列: 楼层、房号');
+    expect(translate('en', 'importMissingColumns', { columns: ['Floor', 'House number'] })).toBe(
+      'The template is wrong; missing columns: Floor, House number',
+    );
+  });
+
+  it('leaves a place without a value as written, and a message without places as it is', () => {
+    expect(translate('en', 'missingParam')).toBe('Missing required parameter: {{name}}');
+    expect(translate('en', 'forbidden', { name: 'x' })).toBe('Request refused');
+  });
+});
+
+describe('localeOf (Accept-Language)', () => {
+  it('answers Chinese when there is no header or it does not prefer English', () => {
+    for (const header of [undefined, null, '', '*', 'zh-CN', 'zh', 'fr-FR', 'zh-CN,zh;q=0.9,en;q=0.8', 'en;q=0']) {
+      expect(localeOf(header), String(header)).toBe('zh');
+    }
+  });
+
+  it('answers English when the header prefers it', () => {
+    for (const header of ['en', 'en-US', 'EN-gb', 'en-US,en;q=0.9,zh-CN;q=0.8', 'fr, en;q=0.5', 'zh;q=0.4, en;q=0.6']) {
+      expect(localeOf(header), header).toBe('en');
+    }
+  });
+
+  it('takes the first of equal weights', () => {
+    expect(localeOf('en, zh')).toBe('en');
+    expect(localeOf('zh, en')).toBe('zh');
   });
 });
 

@@ -1,8 +1,11 @@
+import { errorsZh } from './errors-zh';
+
 /**
  * Chinese, the source language. `common` holds the words of the generic
  * screens and the shell; `fields` the label of every field of every entity
  * (keyed by the definition's `name`), with the columns every table carries in
- * `fields.common`; `entities` the name of each entity.
+ * `fields.common`; `entities` the name of each entity; `errors` every message
+ * the server sends and every validation message (see errors-zh.ts).
  */
 /** The columns the three logs share. */
 const logColumns = {
@@ -52,6 +55,8 @@ export const zh = {
     refresh: '刷新',
     columnSettings: '列设置',
     total: '共 {{total}} 条',
+    pageRange: '第 {{from}}-{{to}} 条/总共 {{total}} 条',
+    pageRangeAbout: '第 {{from}}-{{to}} 条/约 {{total}} 条,可翻阅前 {{limit}} 条',
     startTime: '开始时间',
     endTime: '结束时间',
     pleaseInput: '请输入',
@@ -73,6 +78,7 @@ export const zh = {
     submitFailed: '提交失败',
     unknownError: '未知错误',
     sendSuccess: '发送成功!',
+    sendFailed: '发送失败,请稍后重试',
     clearSuccess: '清空成功!',
     // system screens' own buttons
     grant: '权限设置',
@@ -88,6 +94,7 @@ export const zh = {
     topMenus: '顶部菜单',
     allMenus: '全部菜单',
     dashboard: '控制台',
+    testPage: '测试页',
     userInfo: '个人信息',
     logout: '退出登录',
     logoutConfirm: '退出系统, 是否继续?',
@@ -101,6 +108,10 @@ export const zh = {
     theme: '主题',
     colour: '换色',
     errorLog: '错误日志',
+    errorLogType: '类型',
+    errorLogMessage: '错误信息',
+    errorLogUrl: '页面地址',
+    errorLogTime: '时间',
     uploadLog: '上传服务器',
     uploadLogConfirm: '确定上传本地日志到服务器?',
     clearLog: '清空本地日志',
@@ -134,6 +145,7 @@ export const zh = {
     noticeTab: '通知',
     exporting: '正在导出 {{done}} / {{total}} 条',
     exportTooMany: '共 {{total}} 条,超过导出上限 {{max}} 条,请缩小查询范围后再导出',
+    exportTooManyAbout: '约 {{total}} 条,超过导出上限 {{max}} 条,请缩小查询范围后再导出',
     exportDone: '导出完成',
     // sign-in and registration
     login: '登录',
@@ -167,6 +179,20 @@ export const zh = {
     upload: '上传图片',
     imageType: '图片只能是 JPG 或 PNG 格式!',
     imageSize: '图片大小不能超过 500kb!',
+  },
+  /** The names of the theme chooser's themes, by key. */
+  themes: {
+    default: '默认主题',
+    white: '白色主题',
+    dark: '炫黑主题',
+    ocean: '海洋主题',
+    forest: '森林主题',
+    violet: '紫罗兰主题',
+    sunset: '落日主题',
+    steel: '钢蓝主题',
+    teal: '青碧主题',
+    coffee: '咖啡主题',
+    graphite: '石墨主题',
   },
   /** The system administration screens' own words. */
   system: {
@@ -639,4 +665,27 @@ export const zh = {
     logApi: '接口日志',
     logError: '错误日志',
   },
+  /** The house import template: its sheet, its file and the header of each column. */
+  houseImport: {
+    sheet: '房屋',
+    file: '房屋导入模板.xlsx',
+    columns: {
+      gardenName: '小区名称',
+      buildingName: '楼栋名称',
+      unitName: '单元名称',
+      floor: '楼层',
+      name: '房号',
+      builtArea: '建筑面积',
+      innerArea: '套内面积',
+      houseType: '房屋类型',
+      houseStatus: '房屋状态',
+      remark: '备注',
+    },
+  },
+  /** Names of call bodies defined like entities (no table of their own). */
+  forms: {
+    buildingBatch: '批量新增楼栋',
+    houseImport: '房屋导入',
+  },
+  errors: errorsZh,
 } as const;

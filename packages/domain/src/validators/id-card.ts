@@ -2,9 +2,10 @@
  * Mainland resident identity number (GB 11643), checked in the order the spec lists the
  * messages so the user always sees the first problem, not a later one.
  */
+import type { ErrorKey } from '../messages/translate';
 import { isBlank, valueText } from './numbers';
 
-const SHAPE = /^\d{17}[\dXx]$/;
+export const ID_CARD_SHAPE = /^\d{17}[\dXx]$/;
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const CHECK_CHARS = ['1', '0', 'X', '9', '8', '7', '6', '5', '4', '3', '2'];
 
@@ -32,13 +33,13 @@ export function idCardCheckChar(first17: string): string {
   return CHECK_CHARS[sum % 11];
 }
 
-export function checkIdCard(value: unknown): string | undefined {
-  if (isBlank(value)) return '证件号码不能为空';
-  const text = valueText(value) ?? '';
-  if (text.length !== 18) return '证件号码长度不为18位';
-  if (!SHAPE.test(text)) return '证件号码格式错误';
-  if (!isProvinceCode(Number(text.slice(0, 2)))) return '地址编码错误';
+export function checkIdCard(value: unknown): ErrorKey | undefined {
+  if (isBlank(value)) return 'idCardEmpty';
+  const text = valueText(value);
+  if (text.length !== 18) return 'idCardLength';
+  if (!ID_CARD_SHAPE.test(text)) return 'idCardFormat';
+  if (!isProvinceCode(Number(text.slice(0, 2)))) return 'idCardRegion';
   // Lower-case x is a common typing variant of the X check character.
-  if (idCardCheckChar(text) !== text[17].toUpperCase()) return '证件号码校验位错误';
+  if (idCardCheckChar(text) !== text[17].toUpperCase()) return 'idCardChecksum';
   return undefined;
 }

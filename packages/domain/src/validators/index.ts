@@ -1,21 +1,41 @@
-import { checkIdCard } from './id-card';
-import { checkInteger, checkMoney, checkEmail, checkTenantId } from './numbers';
-import { checkPhone } from './phone';
+import type { ErrorKey } from '../messages/translate';
+import { checkIdCard, ID_CARD_SHAPE } from './id-card';
+import { checkInteger, checkMoney, checkEmail, checkTenantId, DIGITS, EMAIL, MONEY, TENANT_ID } from './numbers';
+import { checkMobile, checkPhone, LANDLINE, MOBILE } from './phone';
 
 export { checkIdCard, idCardCheckChar, isProvinceCode } from './id-card';
 export { checkPhone, checkMobile } from './phone';
 export { checkInteger, checkMoney, checkRatio, checkEmail, checkTenantId, isBlank, valueText } from './numbers';
 
-export type ValidatorName = 'idCard' | 'phone' | 'integer' | 'money' | 'email' | 'tenantId';
-export type Validator = (value: unknown) => string | undefined;
+export type ValidatorName = 'idCard' | 'mobile' | 'phone' | 'integer' | 'money' | 'email' | 'tenantId';
+export type Validator = (value: unknown) => ErrorKey | undefined;
 
 /** Named checks, so entity definitions and the server can refer to a rule by a string. */
 export const VALIDATORS: Record<ValidatorName, Validator> = {
   idCard: checkIdCard,
+  mobile: checkMobile,
   phone: checkPhone,
   // Wrapped so a caller passing only the value gets the default messages.
   integer: (value) => checkInteger(value),
   money: checkMoney,
   email: checkEmail,
   tenantId: checkTenantId,
+};
+
+/**
+ * What each check accepts, as the API document states it: the checks' own
+ * regular expressions (a value passes when one of `shapes` matches its trimmed
+ * text), whether a number must be at least 0, and what no pattern can say.
+ */
+export const VALIDATOR_SHAPES: Record<ValidatorName, { shapes: RegExp[]; nonNegative?: boolean; note?: string }> = {
+  idCard: {
+    shapes: [ID_CARD_SHAPE],
+    note: 'mainland identity number: province code, birth date and check character (GB 11643) are checked by the server',
+  },
+  mobile: { shapes: [MOBILE], note: 'a mainland mobile: 11 digits from 1' },
+  phone: { shapes: [LANDLINE, MOBILE], note: 'a mainland mobile (11 digits from 1) or a landline with area code' },
+  integer: { shapes: [DIGITS], nonNegative: true, note: 'digits only' },
+  money: { shapes: [MONEY], nonNegative: true, note: 'at most two decimal places' },
+  email: { shapes: [EMAIL] },
+  tenantId: { shapes: [TENANT_ID], note: 'six digits' },
 };

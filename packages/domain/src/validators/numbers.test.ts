@@ -10,14 +10,26 @@ describe('checkInteger', () => {
   });
 
   it('uses the spec messages by default', () => {
-    expect(checkInteger('')).toBe('请输入整数数字');
-    expect(checkInteger(null)).toBe('请输入整数数字');
-    for (const v of ['-1', '1.5', '1e3', 'abc', 1.5, -3]) expect(checkInteger(v)).toBe('请输入正确的整数数字!');
+    expect(checkInteger('')).toBe('integerEmpty');
+    expect(checkInteger(null)).toBe('integerEmpty');
+    for (const v of ['-1', '1.5', '1e3', 'abc', 1.5, -3]) expect(checkInteger(v)).toBe('integerInvalid');
+  });
+
+  it('takes numbers and big integers, never other values or non-finite numbers', () => {
+    expect(checkInteger(12n)).toBeUndefined();
+    expect(checkInteger(0)).toBeUndefined();
+    for (const v of [['12'], { toString: () => '12' }, true, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(checkInteger(v), String(v)).toBe('integerInvalid');
+    }
+  });
+
+  it('refuses leading or trailing junk', () => {
+    for (const v of ['12a', 'a12', '1 2', '12\n3']) expect(checkInteger(v), v).toBe('integerInvalid');
   });
 
   it('takes custom messages', () => {
-    expect(checkInteger('', 'empty', 'bad')).toBe('empty');
-    expect(checkInteger('x', 'empty', 'bad')).toBe('bad');
+    expect(checkInteger('', 'floorRequired', 'floorInvalid')).toBe('floorRequired');
+    expect(checkInteger('x', 'floorRequired', 'floorInvalid')).toBe('floorInvalid');
   });
 });
 
@@ -26,40 +38,63 @@ describe('checkMoney', () => {
     for (const v of ['0', '12', '12.5', '12.50', 99.99]) expect(checkMoney(v)).toBeUndefined();
   });
   it('rejects the rest', () => {
-    for (const v of ['', '-1', '1.234', '1.', '.5', 'abc', undefined]) {
-      expect(checkMoney(v)).toBe('请输入正确的金额,最多两位小数');
+    for (const v of ['', '-1', '1.234', '1.', '.5', 'abc', undefined, '12.5x', 'x12.5', '1,000', ['12'], Number.NaN]) {
+      expect(checkMoney(v)).toBe('moneyInvalid');
     }
   });
 });
 
 describe('checkRatio', () => {
   it('accepts 0 to 1 inclusive', () => {
-    for (const v of ['0', '1', '0.5', '1.00', 0.25, 1]) expect(checkRatio(v)).toBeUndefined();
+    for (const v of ['0', '1', '0.5', '1.00', '0.9999', '0.0', 0.25, 1, 0]) expect(checkRatio(v), String(v)).toBeUndefined();
   });
-  it('rejects the rest', () => {
-    for (const v of ['', '1.01', '2', '-0.1', 'abc', null]) expect(checkRatio(v)).toBe('请输入0到1之间的数值');
+  it('rejects the rest: past 1, negative, leading zeros, junk', () => {
+    for (const v of ['', '1.01', '1.0001', '2', '10', '-0.1', '01', '00.5', '.5', '1.', '0.5x', 'x0.5', 'abc', null, [1], 1.5]) {
+      expect(checkRatio(v), String(v)).toBe('ratioInvalid');
+    }
   });
 });
 
 describe('checkEmail and checkTenantId', () => {
   it('checks emails loosely', () => {
     expect(checkEmail('admin@example.com')).toBeUndefined();
-    for (const v of ['', 'admin', 'admin@example', 'a b@example.com']) expect(checkEmail(v)).toBeDefined();
+    expect(checkEmail(' admin@example.com ')).toBeUndefined();
+    for (const v of [
+      '',
+      'admin',
+      'admin@example',
+      'a b@example.com',
+      'admin@example.com x',
+      'x admin@example.com',
+      'a@b@example.com',
+      'admin@.com',
+      '@example.com',
+      'admin@example.',
+      null,
+    ]) {
+      expect(checkEmail(v), String(v)).toBe('emailInvalid');
+    }
   });
   it('checks six-digit tenant ids', () => {
     expect(checkTenantId('000000')).toBeUndefined();
-    for (const v of ['', '00000', '0000000', 'abcdef']) expect(checkTenantId(v)).toBe('租户ID格式错误');
+    expect(checkTenantId(100001)).toBeUndefined();
+    for (const v of ['', '00000', '0000000', 'abcdef', '10000a', 'a10000', '100001 1', null]) {
+      expect(checkTenantId(v), String(v)).toBe('tenantIdInvalid');
+    }
   });
 });
 
 describe('VALIDATORS', () => {
   it('maps each name to its check', () => {
-    expect(Object.keys(VALIDATORS).sort()).toEqual(['email', 'idCard', 'integer', 'money', 'phone', 'tenantId']);
+    expect(Object.keys(VALIDATORS).sort()).toEqual(['email', 'idCard', 'integer', 'mobile', 'money', 'phone', 'tenantId']);
     expect(VALIDATORS.idCard('11010519491231002X')).toBeUndefined();
-    expect(VALIDATORS.phone('')).toBe('手机号码不能为空');
-    expect(VALIDATORS.integer('x')).toBe('请输入正确的整数数字!');
-    expect(VALIDATORS.money('1.234')).toBe('请输入正确的金额,最多两位小数');
-    expect(VALIDATORS.email('nope')).toBe('邮箱格式不正确');
-    expect(VALIDATORS.tenantId('12345')).toBe('租户ID格式错误');
+    expect(VALIDATORS.mobile('')).toBe('phoneEmpty');
+    expect(VALIDATORS.mobile('010-12345678')).toBe('phoneLength');
+    expect(VALIDATORS.phone('010-12345678')).toBeUndefined();
+    expect(VALIDATORS.phone('abc')).toBe('contactPhoneInvalid');
+    expect(VALIDATORS.integer('x')).toBe('integerInvalid');
+    expect(VALIDATORS.money('1.234')).toBe('moneyInvalid');
+    expect(VALIDATORS.email('nope')).toBe('emailInvalid');
+    expect(VALIDATORS.tenantId('12345')).toBe('tenantIdInvalid');
   });
 });

@@ -1,5 +1,8 @@
+import { ErrorAnswer, GRANT_TYPES, OAuthError as OAuthErrorAnswer, plain, TokenAnswer, TokenRequest } from '@property/domain';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { post } from '../../platform/http/operation';
+import { messageFor } from '../../platform/http/locale';
 import type { Services } from '../../platform/services';
 import type { CaptchaService } from './captcha';
 import { OAUTH, OAuthError } from './oauth-errors';
@@ -29,24 +32,71 @@ async function authenticateClient(services: Services, header: string | undefined
   return client;
 }
 
+const text = (description: string) => ({ type: 'string', description });
+
+/** The grant's parameters as query parameters: how the console sends them (the body may carry them instead). */
+const tokenQuery = {
+  type: 'object',
+  properties: {
+    grant_type: { type: 'string', enum: GRANT_TYPES, description: 'which grant (see the body for what each needs)' },
+    tenantId: text('tenant of the account; default 000000'),
+    username: text('password grant: the account'),
+    password: text('password grant: the hex MD5 of the typed password'),
+    refresh_token: text('refresh grant: the refresh token'),
+    scope: text('always "all"'),
+    type: text('how the console signed in ("account")'),
+    deptId: text('switch mode: the department to act in'),
+    roleId: text('switch mode: the role to act with'),
+  },
+};
+const tokenHeaders = {
+  'Tenant-Id': text('tenant of the account, when tenantId is not sent'),
+  'Captcha-Key': text('the key of a captcha (password grant, when captcha is on)'),
+  'Captcha-Code': text('what the captcha image shows'),
+  'Dept-Id': text('switch mode: the department to act in'),
+  'Role-Id': text('switch mode: the role to act with'),
+};
+const oauthError = (description: string) => ({ ...plain(OAuthErrorAnswer), description });
+
 /**
- * POST /api/blade-auth/oauth/token — parameters in the query string. Answers
- * the token object at the top level, or { error, error_description }.
+ * POST /api/blade-auth/oauth/token — the grant's parameters in the query
+ * string (or a form or JSON body), the client's Basic header. Answers the
+ * token object at the top level, or { error, error_description }.
  */
 export function registerTokenEndpoint(app: FastifyInstance, services: Services, captcha: CaptchaService): void {
-  app.post(
-    '/api/blade-auth/oauth/token',
-    { config: { public: true }, schema: { tags: ['Auth'], summary: 'Sign in or refresh' } },
-    async (req, reply) => {
-      try {
-        return await issueTokens(services, captcha, req, reply);
-      } catch (error) {
-        if (error instanceof OAuthError)
-          return reply.status(error.status).send({ error: error.error, error_description: error.description });
-        throw error;
-      }
+  const declared = post({
+    tags: ['Auth'],
+    summary: 'Sign in or refresh: a token pair',
+    description:
+      'The OAuth token call. The client authenticates with its Basic header (id and secret of an OAuth client whose grant types include grant_type). ' +
+      'Parameters travel as query parameters or in a form or JSON body. Answers OAuth shapes, not the envelope.',
+    query: tokenQuery,
+    headers: tokenHeaders,
+    body: TokenRequest,
+    form: true,
+    bodyOptional: true,
+    client: true,
+    answers: {
+      200: { ...plain(TokenAnswer), description: 'Signed in: the token pair and who it speaks for' },
+      400: {
+        anyOf: [plain(OAuthErrorAnswer), plain(ErrorAnswer)],
+        description:
+          'A missing parameter, wrong credentials, a locked or disabled account, an unknown tenant or grant (OAuth error); a body that is not valid JSON (the envelope)',
+      },
+      401: oauthError('The client’s Basic header is missing or wrong'),
     },
-  );
+  });
+  app.post('/api/blade-auth/oauth/token', declared, async (req, reply) => {
+    try {
+      return await issueTokens(services, captcha, req, reply);
+    } catch (error) {
+      if (error instanceof OAuthError) {
+        const description = messageFor(req, error.description, error.params);
+        return reply.status(error.status).send({ error: error.error, error_description: description });
+      }
+      throw error;
+    }
+  });
 }
 
 async function issueTokens(services: Services, captcha: CaptchaService, req: FastifyRequest, reply: FastifyReply) {

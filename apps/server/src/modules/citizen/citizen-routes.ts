@@ -4,6 +4,10 @@ import {
   citizenInfoEntity,
   citizenUserEntity,
   familyEntity,
+  inputOf,
+  List,
+  Nullable,
+  withNamesOf,
   isBlank,
   lesseeEntity,
   ownershipEntity,
@@ -14,6 +18,7 @@ import { parseId, toJson, type CrudService } from '../../platform/crud/engine';
 import type { EntityDef } from '@property/domain';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { cars } from './cars';
@@ -39,12 +44,16 @@ function registerDetailBy(
 ): void {
   app.get(
     `/api${entity.base}/detail`,
-    {
-      schema: {
-        tags: [entity.label.en],
-        summary: `${entity.label.zh} detail (id or ${keys.map((k) => k.params.join('+')).join(', ')})`,
-      },
-    },
+    get({
+      tags: [entity.label.en],
+      summary: `${entity.label.zh} (${entity.label.en}): one row, by id or ${keys.map((k) => k.params.join(' + ')).join(', ')}`,
+      description: 'The other keys match exactly. Null when there is no such row.',
+      query: params({
+        id: idText('the row'),
+        ...Object.fromEntries(keys.flatMap((k) => k.params).map((p) => [p, text(`${p}, when id is not sent (exact)`)])),
+      }),
+      data: Nullable(withNamesOf(entity)),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(entity, 'view');
@@ -54,7 +63,7 @@ function registerDetailBy(
         return data(row ? (await withNames(ctx, [toJson(entity, row)]))[0] : null);
       }
       const key = keys.find((k) => k.params.every((p) => !isBlank(query[p])));
-      if (!key) throw badRequest(`缺少必要的请求参数: id`);
+      if (!key) throw badRequest('missingParam', { name: 'id' });
       const exact = Object.fromEntries(
         key.params.map((p) => [`${p}_equal`, key.normalise ? key.normalise(String(query[p])) : String(query[p]).trim()]),
       );
@@ -70,7 +79,12 @@ export function registerCitizenRoutes(app: FastifyInstance, services: Services):
   registerDetailBy(app, services, citizenUserEntity, citizenUsers, [{ params: ['tel'] }]);
   app.post(
     `/api${citizenUserEntity.base}/update`,
-    { schema: { tags: [citizenUserEntity.label.en], summary: 'Update an app account (id required)' } },
+    post({
+      tags: [citizenUserEntity.label.en],
+      summary: 'Update an app account (id required)',
+      body: inputOf(citizenUserEntity),
+      form: true,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(citizenUserEntity, 'edit');
@@ -97,7 +111,12 @@ export function registerCitizenRoutes(app: FastifyInstance, services: Services):
   ]);
   app.get(
     `/api${carEntity.base}/list-all`,
-    { schema: { tags: [carEntity.label.en], summary: "An owner's cars (ownerId), unpaged" } },
+    get({
+      tags: [carEntity.label.en],
+      summary: "An owner's cars, unpaged",
+      query: params({ ownerId: idText('the owner') }, ['ownerId']),
+      data: List(withNamesOf(carEntity)),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(carEntity, 'view');

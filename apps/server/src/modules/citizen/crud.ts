@@ -1,9 +1,9 @@
-import type { EntityDef, GenericRoute } from '@property/domain';
+import { listQueryOf, Page, withNamesOf, type EntityDef, type GenericRoute } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import type { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
-import { listQuerySchema } from '../../platform/crud/json-schema';
 import { data } from '../../platform/http/envelope';
+import { get, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { withNames } from './links';
@@ -28,7 +28,12 @@ export function registerResidentCrud(
   for (const name of ['list', 'page'] as const) {
     app.get(
       `/api${served.base}/${name}`,
-      { schema: { tags: [entity.label.en], summary: `${entity.label.zh} ${name}`, querystring: listQuerySchema(entity) } },
+      get({
+        tags: [entity.label.en],
+        summary: `${entity.label.zh} (${entity.label.en}): a page of rows, with the names of their house and owner`,
+        query: listQueryOf(entity, 'gardenId' in entity.fields ? {} : { gardenId: text('ignored: these rows have no garden') }),
+        data: Page(withNamesOf(entity)),
+      }),
       async (req) => {
         const ctx = await contextOf(services, req);
         ctx.require(entity, 'view');

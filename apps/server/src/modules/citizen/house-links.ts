@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@property/domain';
 import { sql } from 'kysely';
 import type { CrudContext } from '../../platform/crud/engine';
 import { badRequest } from '../../platform/http/errors';
@@ -5,12 +6,12 @@ import { addHouseRemovalCheck, setOwnerHouseLookup } from '../community/index';
 import { houseIdsOfOwner } from './links';
 
 /** What keeps a house from being removed, first match wins: [table, message]. */
-const HOLDERS: ReadonlyArray<readonly [string, string]> = [
-  ['property_ownership', '该房屋下存在业主,请先解除绑定'],
-  ['property_family', '该房屋下存在家属,请先删除家属'],
-  ['property_lessee', '该房屋下存在租户,请先删除租户'],
-  ['citizen_user_house', '该房屋下存在居民用户,请先解除绑定'],
-  ['property_car', '该房屋下存在车辆,请先解除车辆绑定'],
+const HOLDERS: ReadonlyArray<readonly [string, ErrorKey]> = [
+  ['property_ownership', 'houseHasOwners'],
+  ['property_family', 'houseHasFamily'],
+  ['property_lessee', 'houseHasLessees'],
+  ['citizen_user_house', 'houseHasCitizens'],
+  ['property_car', 'houseHasCars'],
 ];
 
 async function refuseHeldHouses(ctx: CrudContext, houseIds: string[]): Promise<void> {

@@ -30,7 +30,7 @@ export const lessees = new CrudService(lesseeEntity, {
     }
     const [start, end] = [pick(values, existing, 'lease_start'), pick(values, existing, 'lease_end')];
     const order = await sql<{ ok: boolean }>`select ${end}::date > ${start}::date as ok`.execute(ctx.db);
-    if (!order.rows[0]?.ok) throw badRequest('租赁结束日期必须晚于开始日期');
+    if (!order.rows[0]?.ok) throw badRequest('leaseEndAfterStart');
     values.garden_id = house.garden_id;
   },
 });

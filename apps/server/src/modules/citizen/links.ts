@@ -1,4 +1,4 @@
-import { citizenUserEntity, houseEntity, ownerEntity } from '@property/domain';
+import { citizenUserEntity, houseEntity, ownerEntity, type ErrorKey } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { CrudService, parseId, type CrudContext, type Row } from '../../platform/crud/engine';
 import type { Values } from '../../platform/crud/validate';
@@ -13,15 +13,15 @@ const owners = new CrudService(ownerEntity);
 const houses = new CrudService(houseEntity);
 const citizenUsers = new CrudService(citizenUserEntity);
 
-async function linkedRow(service: CrudService, ctx: CrudContext, id: unknown, missing: string): Promise<Row> {
+async function linkedRow(service: CrudService, ctx: CrudContext, id: unknown, missing: ErrorKey): Promise<Row> {
   const row = id === undefined || id === null || id === '' ? undefined : await service.findRow(ctx, parseId(id));
   if (!row) throw badRequest(missing);
   return row;
 }
 
-export const ownerRow = (ctx: CrudContext, id: unknown) => linkedRow(owners, ctx, id, '所选业主不存在或已被删除');
-export const houseRow = (ctx: CrudContext, id: unknown) => linkedRow(houses, ctx, id, '所选房屋不存在或已被删除');
-export const citizenUserRow = (ctx: CrudContext, id: unknown) => linkedRow(citizenUsers, ctx, id, '所选用户不存在或已被删除');
+export const ownerRow = (ctx: CrudContext, id: unknown) => linkedRow(owners, ctx, id, 'ownerMissing');
+export const houseRow = (ctx: CrudContext, id: unknown) => linkedRow(houses, ctx, id, 'houseMissing');
+export const citizenUserRow = (ctx: CrudContext, id: unknown) => linkedRow(citizenUsers, ctx, id, 'citizenUserMissing');
 
 /** The value a save ends with: the body's when sent, the stored one otherwise. */
 export const pick = (values: Values, existing: Row | undefined, column: string): unknown =>
@@ -35,7 +35,7 @@ export async function isBound(ctx: CrudContext, ownerId: unknown, houseId: unkno
 }
 
 export async function requireBound(ctx: CrudContext, ownerId: unknown, houseId: unknown): Promise<void> {
-  if (!(await isBound(ctx, ownerId, houseId))) throw badRequest('该业主未绑定此房屋');
+  if (!(await isBound(ctx, ownerId, houseId))) throw badRequest('ownerNotBound');
 }
 
 /** Live house ids of an owner (search-house, listHouse). */
@@ -56,7 +56,7 @@ export async function softRemoveWhere(ctx: CrudContext, table: string, where: Ra
 export function idList(raw: unknown, name: string): string[] {
   const parts = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
   const ids = parts.map((p) => String(p).trim()).filter(Boolean);
-  if (ids.length === 0) throw badRequest(`缺少必要的请求参数: ${name}`);
+  if (ids.length === 0) throw badRequest('missingParam', { name });
   return [...new Set(ids.map((id) => parseId(id, name)))];
 }
 

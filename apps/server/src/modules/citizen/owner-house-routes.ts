@@ -1,9 +1,25 @@
-import { citizenUserEntity, isBlank, ownerEntity } from '@property/domain';
+import {
+  citizenUserEntity,
+  houseEntity,
+  HouseWithOwners,
+  HouseWithResidents,
+  inputOf,
+  isBlank,
+  listQueryOf,
+  Nullable,
+  inputWith,
+  ownerEntity,
+  ownershipEntity,
+  Page,
+  recordOf,
+  SavedId,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { parseId, parseIds, type CrudContext, type Row } from '../../platform/crud/engine';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { houses } from '../community/hierarchy';
@@ -12,7 +28,7 @@ import { citizenUserService } from './citizen-users';
 import { houseIdsOfOwner, idList, ownerRow } from './links';
 import { owners, ownerService } from './owners';
 import { bindHouses, bindOptionsOf, ownershipIdsOf, ownerships } from './ownerships';
-import { ownersOfGarden, registerSaveBind } from './owner-routes';
+import { bindBody, ownersOfGarden, registerSaveBind } from './owner-routes';
 import { allResidents } from './residents';
 
 type Body = Record<string, unknown>;
@@ -50,10 +66,18 @@ async function withOwners(ctx: CrudContext, rows: Row[]): Promise<Row[]> {
 export function registerOwnerHouseRoutes(app: FastifyInstance, services: Services): void {
   const base = '/api/system-property/owner';
   registerSaveBind(app, services, base);
+  // save binds the owner being saved: the bind body's fields but its ownerId.
+  const { ownerId: _bound, ...bindFields } = bindBody.properties;
+  void _bound;
 
   app.get(
     `${base}/listHouse`,
-    { schema: { tags, summary: 'Houses of an owner or of a garden/building/unit, with owners' } },
+    get({
+      tags,
+      summary: 'Houses of an owner or of a garden/building/unit, with owners, paged',
+      query: listQueryOf(houseEntity, { ownerId: idText('the houses this owner is bound to') }),
+      data: Page(HouseWithOwners),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(ownerEntity, 'view');
@@ -70,7 +94,12 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
 
   app.get(
     `${base}/detailhouse`,
-    { schema: { tags, summary: 'A house with its names and everyone living there' } },
+    get({
+      tags,
+      summary: 'A house with its names and everyone living there',
+      query: params({ houseId: idText('the house'), id: idText('the house, when houseId is not sent') }),
+      data: Nullable(HouseWithResidents),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(ownerEntity, 'view');
@@ -83,7 +112,13 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
 
   app.post(
     `${base}/removeByHouseIds`,
-    { schema: { tags, summary: 'Unbind houses (ids) from an owner (ownerId), or from all their owners' } },
+    post({
+      tags,
+      summary: 'Unbind houses from an owner, or from all their owners',
+      description:
+        'Needs the owner_bind button. The owner’s family members in those houses go too; cars and lessees stay, unlinked. The parameters may travel in a form or JSON body instead.',
+      query: params({ ids: text('comma-separated house ids'), ownerId: idText('only this owner’s bindings') }, ['ids']),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.requireCode('owner_bind');
@@ -98,7 +133,15 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
 
   app.post(
     `${base}/save`,
-    { schema: { tags, summary: 'Add or update an owner together with houseIds to bind' } },
+    post({
+      tags,
+      summary: 'Add or update an owner together with houses to bind',
+      description:
+        'The owner’s fields as owner/submit takes them, plus houseIds (needs the owner_bind button), ownerType and checkInTime of the new bindings; one transaction.',
+      body: inputWith(inputOf(ownerEntity), bindFields),
+      form: true,
+      data: SavedId,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       const body = (req.body ?? {}) as Body;
@@ -117,7 +160,13 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
 
   app.post(
     `${base}/updatehouse`,
-    { schema: { tags, summary: "Update an owner's binding to a house (id, or ownerId and houseId)" } },
+    post({
+      tags,
+      summary: "Update an owner's binding to a house (id, or ownerId and houseId)",
+      description: 'Needs the owner_bind button; only the binding’s own fields change.',
+      body: inputOf(ownershipEntity),
+      form: true,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.requireCode('owner_bind');
@@ -128,7 +177,7 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
           ownerIds: [parseId(body.ownerId, 'ownerId')],
           houseIds: [parseId(body.houseId, 'houseId')],
         });
-        if (found.length === 0) throw badRequest('该业主未绑定此房屋');
+        if (found.length === 0) throw badRequest('ownerNotBound');
         id = found[0];
       }
       await ownerships.submit(ctx, { ...body, id });
@@ -138,7 +187,15 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
 
   app.post(
     `${base}/get-no-house-user-list`,
-    { schema: { tags, summary: 'Owners bound to no house; the body carries current, size and filters' } },
+    post({
+      tags,
+      summary: 'Owners bound to no house, paged',
+      description: 'The body carries the paging and filters a list query would.',
+      body: listQueryOf(ownerEntity),
+      form: true,
+      bodyOptional: true,
+      data: Page(recordOf(ownerEntity)),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(ownerEntity, 'view');
@@ -151,7 +208,14 @@ export function registerOwnerHouseRoutes(app: FastifyInstance, services: Service
 
   app.post(
     `${base}/save-user`,
-    { schema: { tags, summary: "Add or update a residents' app account; with ownerId, link it to that owner" } },
+    post({
+      tags,
+      summary: "Add or update a residents' app account; with ownerId, link it to that owner",
+      description: 'An account made for an owner defaults to the owner’s name, phone and sex; linking needs owner edit rights.',
+      body: inputWith(inputOf(citizenUserEntity), { ownerId: idText('an owner to link the account to') }),
+      form: true,
+      data: SavedId,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       const body = { ...((req.body ?? {}) as Body) };

@@ -1,9 +1,24 @@
-import { familyEntity, ownerEntity } from '@property/domain';
+import {
+  BindingsAdded,
+  familyEntity,
+  inputOf,
+  List,
+  listQueryOf,
+  Nullable,
+  ownerEntity,
+  OwnerWithHouses,
+  Page,
+  recordOf,
+  Resident,
+  ResidentSums,
+  withNamesOf,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { parseId, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
-import { registerCrudRoutes } from '../../platform/crud/routes';
+import { idsQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
+import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { families } from './households';
@@ -56,7 +71,14 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
   registerCrudRoutes(app, services, ownerEntity, owners, { except: ['list', 'page', 'detail'] });
 
   for (const name of ['list', 'page']) {
-    app.get(`${base}/${name}`, { schema: { tags, summary: `Owners (${name}), narrowed by the header garden` } }, async (req) => {
+    const declared = get({
+      tags,
+      summary: 'Owners, paged, narrowed by the header garden',
+      description: 'gardenId: owners bound to a house of that garden, or belonging to it while unbound.',
+      query: listQueryOf(ownerEntity),
+      data: Page(recordOf(ownerEntity)),
+    });
+    app.get(`${base}/${name}`, declared, async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(ownerEntity, 'view');
       const query = req.query as Body;
@@ -64,7 +86,13 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
     });
   }
 
-  app.get(`${base}/detail`, { schema: { tags, summary: 'An owner with their houses, by id or ownerId' } }, async (req) => {
+  const detail = get({
+    tags,
+    summary: 'An owner with their houses, by id or ownerId',
+    query: params({ id: idText('the owner'), ownerId: idText('the owner, when id is not sent') }),
+    data: Nullable(OwnerWithHouses),
+  });
+  app.get(`${base}/detail`, detail, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerEntity, 'view');
     const query = req.query as Body;
@@ -74,7 +102,21 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
 
   app.get(
     `${base}/user-list`,
-    { schema: { tags, summary: 'Owners, family members and lessees in one paged list' } },
+    get({
+      tags,
+      summary: 'Owners, family members and lessees in one paged list',
+      query: params({
+        current: { type: 'integer', minimum: 1, default: 1 },
+        size: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
+        houseId: idText('people of this house'),
+        gardenId: idText('people of this garden'),
+        ownerId: idText('this owner and the people of their houses'),
+        type: text('1 owners, 2 family members, 3 lessees'),
+        name: text('name contains'),
+        phone: text('phone contains'),
+      }),
+      data: Page(Resident),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(ownerEntity, 'view');
@@ -82,14 +124,26 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
     },
   );
 
-  app.get(`${base}/get-house-all-user`, { schema: { tags, summary: 'Everyone living in a house, with a type' } }, async (req) => {
+  const houseUsers = get({
+    tags,
+    summary: 'Everyone living in a house, with a type',
+    query: params({ houseId: idText('the house') }, ['houseId']),
+    data: List(Resident),
+  });
+  app.get(`${base}/get-house-all-user`, houseUsers, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerEntity, 'view');
     const query = req.query as Body;
     return data(await allResidents(ctx, { houseId: parseId(query.houseId, 'houseId') }));
   });
 
-  app.get(`${base}/sum`, { schema: { tags, summary: 'Owners, houses, families, lessees and cars of a garden' } }, async (req) => {
+  const sums = get({
+    tags,
+    summary: 'Owners, houses, families, lessees and cars of a garden',
+    query: params({ gardenId: idText('the garden; none: every garden') }),
+    data: ResidentSums,
+  });
+  app.get(`${base}/sum`, sums, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerEntity, 'view');
     const raw = (req.query as Body).gardenId;
@@ -98,13 +152,20 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
 
   registerSaveBind(app, services, base);
 
-  app.get(`${base}/family-list`, { schema: { tags, summary: 'Family members (ownerId, houseId...), unpaged' } }, async (req) => {
+  const familyList = get({
+    tags,
+    summary: 'Family members (ownerId, houseId...), unpaged',
+    query: listQueryOf(familyEntity),
+    data: List(withNamesOf(familyEntity)),
+  });
+  app.get(`${base}/family-list`, familyList, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(familyEntity, 'view');
     return data(await withNames(ctx, await families.all(ctx, req.query as Body, [], 5000)));
   });
 
-  app.post(`${base}/submit-family`, { schema: { tags, summary: 'Add or update a family member' } }, async (req) => {
+  const submitFamily = post({ tags, summary: 'Add or update a family member', body: inputOf(familyEntity), form: true });
+  app.post(`${base}/submit-family`, submitFamily, async (req) => {
     const ctx = await contextOf(services, req);
     const body = (req.body ?? {}) as Body;
     ctx.require(familyEntity, body.id ? 'edit' : 'add');
@@ -112,7 +173,13 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
     return status(true);
   });
 
-  app.post(`${base}/family-remove`, { schema: { tags, summary: 'Remove family members (ids)' } }, async (req) => {
+  const familyRemove = post({
+    tags,
+    summary: 'Remove family members',
+    description: 'ids may travel in a form or JSON body instead.',
+    query: idsQuery(),
+  });
+  app.post(`${base}/family-remove`, familyRemove, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(familyEntity, 'delete');
     await families.remove(ctx, (req.query as Body).ids ?? (req.body as Body | undefined)?.ids);
@@ -121,7 +188,12 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
 
   app.post(
     `${base}/family-remove-by-userId`,
-    { schema: { tags, summary: 'Remove the family rows of an app account (userId; houseId to limit to one house)' } },
+    post({
+      tags,
+      summary: 'Remove the family rows of an app account',
+      description: 'The parameters may travel in a form or JSON body instead.',
+      query: params({ userId: idText('the app account'), houseId: idText('only the rows of this house') }, ['userId']),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(familyEntity, 'delete');
@@ -135,13 +207,41 @@ export function registerOwnerRoutes(app: FastifyInstance, services: Services): v
   );
 }
 
+/** Houses to bind and the binding's own fields. */
+export const bindBody = {
+  type: 'object',
+  properties: {
+    ownerId: { type: ['string', 'integer'], pattern: '^\\d{1,19}$', description: 'the owner' },
+    houseIds: {
+      type: ['string', 'array'],
+      items: { type: ['string', 'integer'] },
+      description: 'houses: an array or comma-joined (houseId is taken too)',
+    },
+    houseId: { type: ['string', 'integer'], description: 'one house, when houseIds is not sent' },
+    ownerType: {
+      type: ['integer', 'string', 'null'],
+      description: 'the binding’s owner type (dictionary owner_type); default 1',
+    },
+    checkInTime: { type: ['string', 'null'], description: 'check-in date, yyyy-MM-dd' },
+  },
+  required: ['ownerId'],
+};
+
 /**
  * save-bind (both bases): { ownerId, houseIds (array or "1,2"), ownerType?,
  * checkInTime? } binds the owner to every house not yet bound, all or
  * nothing. Needs the owner screen's 绑定房屋 button.
  */
 export function registerSaveBind(app: FastifyInstance, services: Services, base: string): void {
-  app.post(`${base}/save-bind`, { schema: { tags, summary: 'Bind an owner to houses' } }, async (req) => {
+  const saveBind = post({
+    tags,
+    summary: 'Bind an owner to houses',
+    description: 'Needs the owner_bind button. Binds every house not yet bound, all or nothing.',
+    body: bindBody,
+    form: true,
+    data: BindingsAdded,
+  });
+  app.post(`${base}/save-bind`, saveBind, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('owner_bind');
     const body = (req.body ?? {}) as Body;

@@ -36,7 +36,7 @@ export const ownerships = new CrudService(ownershipEntity, {
     const house = await houseRow(ctx, pick(values, existing, 'house_id'));
     // Moving a binding to another owner or house would strand the families and cars of the old one.
     if (existing && (String(owner.id) !== String(existing.owner_id) || String(house.id) !== String(existing.house_id)))
-      throw badRequest('不能更换绑定的业主或房屋,请解除绑定后重新绑定');
+      throw badRequest('ownershipFixed');
     Object.assign(values, placeOf(house));
   },
   async afterSave(ctx, saved) {

@@ -11,6 +11,7 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import { parseId, type CrudContext, type Page, type Row } from '../../platform/crud/engine';
 import { parseListQuery } from '../../platform/crud/filters';
+import { boundedTotal, requireShallow } from '../../platform/crud/paging';
 
 type Query = Record<string, unknown>;
 
@@ -84,17 +85,25 @@ export async function allResidents(ctx: CrudContext, query: Query): Promise<Row[
 }
 
 export async function pageResidents(ctx: CrudContext, query: Query): Promise<Page> {
-  // Paging parameters are checked as every list checks them.
+  // Paging parameters are checked as every list checks them; the union has no index order, so no keyset paging.
   const { current, size } = parseListQuery(ownerEntity, { current: query.current, size: query.size });
+  requireShallow(current, size);
   const { from, where } = residentsQuery(ctx, query);
-  const [count, rows] = await Promise.all([
-    sql<{ total: number }>`select count(*)::int as total from ${from} where ${where}`.execute(ctx.db),
+  const [total, rows] = await Promise.all([
+    boundedTotal(ctx.db, { from, where }),
     sql<Row>`select r.*, h.house_name from ${from} where ${where} ${ORDER} limit ${size} offset ${(current - 1) * size}`.execute(
       ctx.db,
     ),
   ]);
-  const total = Number(count.rows[0]?.total ?? 0);
-  return { records: rows.rows.map(residentJson), total, size, current, pages: Math.ceil(total / size), searchCount: true };
+  return {
+    records: rows.rows.map(residentJson),
+    total: total.total,
+    size,
+    current,
+    pages: Math.ceil(total.total / size),
+    searchCount: true,
+    totalExact: total.exact,
+  };
 }
 
 /**

@@ -2,10 +2,15 @@ import {
   batchFloors,
   batchProblem,
   batchUnitName,
+  BatchSaved,
   buildingBatchForm,
   buildingEntity,
+  inputOf,
   isBlank,
   lastFloorOf,
+  List,
+  listQueryOf,
+  recordOf,
   unitEntity,
   type BatchShape,
   type EntityDef,
@@ -16,7 +21,8 @@ import { CrudService, parseId } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { validateBody } from '../../platform/crud/validate';
 import { data } from '../../platform/http/envelope';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest, refused } from '../../platform/http/errors';
+import { get, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { saveHouses, type PlannedHouse } from './house-bulk';
@@ -38,7 +44,15 @@ export function registerSearch(
 ): void {
   app.get(
     `/api${entity.base}/search`,
-    { schema: { tags: [entity.label.en], summary: `${entity.label.zh} search (unpaged)` } },
+    get({
+      tags: [entity.label.en],
+      summary: `${entity.label.zh} (${entity.label.en}): every matching row, unpaged (at most 5000)`,
+      query: listQueryOf(
+        entity,
+        Object.fromEntries(Object.entries(rename).map(([from, to]) => [from, text(`the same as ${to}`)])),
+      ),
+      data: List(recordOf(entity)),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(entity, 'view');
@@ -63,14 +77,14 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
         gardenId !== String(existing.garden_id) &&
         (await anyLive(ctx, 'property_unit', 'building_id', [String(existing.id)]))
       )
-        throw badRequest('该楼栋下已有单元,不能更换所属小区');
+        throw badRequest('buildingHasUnits');
     },
     async afterSave(ctx, saved, existing) {
       if (existing && saved.building_name !== existing.building_name)
         await refreshHouseNames(ctx, { buildingId: String(saved.id) });
     },
     async beforeRemove(ctx, ids) {
-      if (await anyLive(ctx, 'property_house', 'building_id', ids)) throw badRequest('该楼栋下存在房屋,请先删除房屋');
+      if (await anyLive(ctx, 'property_house', 'building_id', ids)) throw badRequest('buildingHasHouses');
       // Empty units go with their building: nothing is left pointing at a removed building.
       await sql`update property_unit set is_deleted = 1, update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0)
         where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and building_id in (${sql.join(ids)})`.execute(ctx.db);
@@ -87,14 +101,14 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
         String(building.id) !== String(existing.building_id) &&
         (await anyLive(ctx, 'property_house', 'unit_id', [String(existing.id)]))
       )
-        throw badRequest('该单元下已有房屋,不能更换所属楼栋');
+        throw badRequest('unitHousesFixBuilding');
       values.garden_id = building.garden_id;
     },
     async afterSave(ctx, saved, existing) {
       if (existing && saved.unit_name !== existing.unit_name) await refreshHouseNames(ctx, { unitId: String(saved.id) });
     },
     async beforeRemove(ctx, ids) {
-      if (await anyLive(ctx, 'property_house', 'unit_id', ids)) throw badRequest('该单元下存在房屋,请先删除房屋');
+      if (await anyLive(ctx, 'property_house', 'unit_id', ids)) throw badRequest('unitHasHouses');
     },
   });
   registerCrudRoutes(app, services, unitEntity, unitService);
@@ -102,7 +116,15 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
 
   app.post(
     `/api${buildingEntity.base}/batchsave`,
-    { schema: { tags: [buildingEntity.label.en], summary: 'A building with its units and numbered houses, all or nothing' } },
+    post({
+      tags: [buildingEntity.label.en],
+      summary: 'A building with its units and numbered houses, all or nothing',
+      description:
+        'Needs the building_batch button. Makes `unitCount` units (named by number) of `floorCount` floors from `startFloor`, `houseCount` houses a floor numbered floor+position ("0101"); names an existing building by buildingId or a new one by buildingName. At most 50 units, 200 floors, 50 houses a floor and 10,000 houses; any clash with existing houses refuses the whole batch.',
+      body: inputOf(buildingBatchForm, { form: true }),
+      form: true,
+      data: BatchSaved,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.requireCode('building_batch');
@@ -114,12 +136,12 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
         startFloor: Number(form.start_floor),
       };
       const problem = batchProblem(shape);
-      if (problem) throw badRequest(problem);
+      if (problem) throw refused(problem);
       const gardenId = String(form.garden_id);
       let buildingName = isBlank(form.building_name) ? undefined : String(form.building_name).trim();
       if (!isBlank(form.building_id)) {
         const building = await buildingRow(ctx, parseId(form.building_id, 'buildingId'));
-        if (String(building.garden_id) !== gardenId) throw badRequest('所选楼栋不属于该小区');
+        if (String(building.garden_id) !== gardenId) throw badRequest('buildingNotInGarden');
         buildingName = String(building.building_name);
       }
       if (!buildingName) throw badRequest(buildingEntity.fields.buildingName!.required!);

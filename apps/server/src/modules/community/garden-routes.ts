@@ -1,10 +1,24 @@
-import { checkPhone, gardenEntity, gardenUserEntity, isBlank, MAJORDOMO_NAME_REQUIRED, type EntityDef } from '@property/domain';
+import {
+  checkPhone,
+  gardenEntity,
+  GardenUserWithNames,
+  gardenUserEntity,
+  isBlank,
+  List,
+  listQueryOf,
+  MAJORDOMO_NAME_REQUIRED,
+  Page,
+  recordOf,
+  Steward,
+  type EntityDef,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, type CrudContext, type CrudHooks } from '../../platform/crud/engine';
-import { registerCrudRoutes } from '../../platform/crud/routes';
+import { idQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { get, idText, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { AccessService } from '../../platform/security/access';
 import type { Services } from '../../platform/services';
@@ -12,6 +26,8 @@ import { anyLive, gardenRow, gardens } from './hierarchy';
 
 type Body = Record<string, unknown>;
 const tags = [gardenEntity.label.en];
+/** Stewards one garden may list. */
+const MAX_MAJORDOMOS = 50;
 
 /** A steward (管家) of a garden, as kept in its majordomo_info column. */
 interface Majordomo {
@@ -27,14 +43,14 @@ function parseMajordomos(raw: unknown): Majordomo[] {
     try {
       list = raw.trim() === '' ? [] : JSON.parse(raw);
     } catch {
-      throw badRequest('管家信息格式错误');
+      throw badRequest('majordomoInvalid');
     }
   }
   if (list === undefined || list === null) list = [];
-  if (!Array.isArray(list)) throw badRequest('管家信息格式错误');
-  if (list.length > 50) throw badRequest('管家最多50人');
+  if (!Array.isArray(list)) throw badRequest('majordomoInvalid');
+  if (list.length > MAX_MAJORDOMOS) throw badRequest('majordomoTooMany', { max: MAX_MAJORDOMOS });
   return list.map((item: unknown) => {
-    if (!item || typeof item !== 'object') throw badRequest('管家信息格式错误');
+    if (!item || typeof item !== 'object') throw badRequest('majordomoInvalid');
     const entry = item as Body;
     if (isBlank(entry.name)) throw badRequest(MAJORDOMO_NAME_REQUIRED);
     const phoneProblem = checkPhone(entry.phone);
@@ -70,7 +86,7 @@ async function checkUsers(ctx: CrudContext, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   const found = await sql<{ id: string }>`select id from blade_user where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
     and id in (${sql.join(userIds)})`.execute(ctx.db);
-  if (found.rows.length !== new Set(userIds).size) throw badRequest('所选人员不存在');
+  if (found.rows.length !== new Set(userIds).size) throw badRequest('staffMissing');
 }
 
 /**
@@ -81,10 +97,10 @@ async function checkUsers(ctx: CrudContext, userIds: string[]): Promise<void> {
 export function registerGardenRoutes(app: FastifyInstance, services: Services): void {
   const service = new CrudService(gardenEntity, {
     async beforeRemove(ctx, ids) {
-      if (await anyLive(ctx, 'property_building', 'garden_id', ids)) throw badRequest('该小区下存在楼栋,请先删除楼栋');
+      if (await anyLive(ctx, 'property_building', 'garden_id', ids)) throw badRequest('gardenHasBuildings');
       // Staff bound to this garden would, with their last garden gone, fall back to the whole tenant:
       // their assignments are undone first, deliberately, on the pgarden screen.
-      if (await anyLive(ctx, 'property_garden_user', 'garden_id', ids)) throw badRequest('该小区下存在管理人员,请先解除人员分配');
+      if (await anyLive(ctx, 'property_garden_user', 'garden_id', ids)) throw badRequest('gardenHasStaff');
     },
   });
   registerCrudRoutes(app, services, gardenEntity, service, { except: ['list'] });
@@ -95,7 +111,13 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
   // The header's garden selector sends gardenId with every list; the garden list itself is never narrowed by it.
   app.get(
     `/api${gardenEntity.base}/list`,
-    { schema: { tags, summary: 'Gardens (also the header garden selector)' } },
+    get({
+      tags,
+      summary: 'Gardens, paged (also the header garden selector)',
+      description: 'The gardenId the header sends with every list is ignored here.',
+      query: listQueryOf(gardenEntity),
+      data: Page(recordOf(gardenEntity)),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(gardenEntity, 'view');
@@ -105,7 +127,7 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
 
   app.get(
     '/api/community-resource/garden/getMajordomoInfoList',
-    { schema: { tags, summary: 'Stewards of a garden' } },
+    get({ tags, summary: 'Stewards of a garden', query: idQuery('id', 'the garden'), data: List(Steward) }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(gardenEntity, 'view');
@@ -125,7 +147,43 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
 
   app.post(
     '/api/community-resource/garden/updateMajordomoInfo',
-    { schema: { tags, summary: 'Replace the stewards of a garden' } },
+    post({
+      tags,
+      summary: 'Replace the stewards of a garden',
+      description:
+        'Needs the garden_majordomo button. Each steward needs a name and a phone (mobile or landline); at most 50. The parameters may travel in the query string instead.',
+      body: {
+        type: 'object',
+        properties: {
+          id: idText('the garden (gardenId is taken too)'),
+          gardenId: idText('the garden, when id is not sent'),
+          majordomoInfo: {
+            description: 'the stewards: an array, or its JSON text (majordomoList is taken too)',
+            anyOf: [
+              {
+                type: 'array',
+                maxItems: 50,
+                items: {
+                  type: 'object',
+                  properties: {
+                    userId: {
+                      type: ['string', 'integer', 'null'],
+                      description: 'a console user of the tenant, when the steward is one',
+                    },
+                    name: { type: 'string', pattern: '\\S', description: 'the steward’s name (at most 50 characters are kept)' },
+                    phone: { type: ['string', 'number'], description: 'a mainland mobile or a landline' },
+                  },
+                  required: ['name', 'phone'],
+                },
+              },
+              { type: 'string' },
+              { type: 'null' },
+            ],
+          },
+        },
+      },
+      form: true,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.requireCode('garden_majordomo');
@@ -156,7 +214,13 @@ function registerGardenUserRoutes(app: FastifyInstance, services: Services): voi
   const base = `/api${gardenUserEntity.base}`;
   const linkTags = [gardenUserEntity.label.en];
 
-  app.get(`${base}/list-page`, { schema: { tags: linkTags, summary: 'Garden staff, paged, with names' } }, async (req) => {
+  const listPage = get({
+    tags: linkTags,
+    summary: 'Garden staff, paged, with names',
+    query: listQueryOf(gardenUserEntity),
+    data: Page(GardenUserWithNames),
+  });
+  app.get(`${base}/list-page`, listPage, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(gardenUserEntity, 'view');
     const page = await links.page(ctx, req.query as Body);
@@ -191,7 +255,22 @@ function registerGardenUserRoutes(app: FastifyInstance, services: Services): voi
    */
   app.post(
     `${base}/submitAll`,
-    { schema: { tags: linkTags, summary: 'Set the gardens of a user, or the staff of a garden' } },
+    post({
+      tags: linkTags,
+      summary: 'Set the gardens of a user, or the staff of a garden',
+      description:
+        '{ userId, gardenIds } sets the gardens of one user; { gardenId, userIds } the staff of one garden. Ids travel as arrays or comma-joined; the parameters may travel in the query string instead.',
+      body: {
+        type: 'object',
+        properties: {
+          userId: idText('a user: set their gardens'),
+          gardenIds: { type: ['string', 'array'], items: { type: 'string' }, description: 'the user’s gardens (empty: none)' },
+          gardenId: idText('a garden, when userId is not sent: set its staff'),
+          userIds: { type: ['string', 'array'], items: { type: 'string' }, description: 'the garden’s staff (empty: none)' },
+        },
+      },
+      form: true,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(gardenUserEntity, 'edit');
@@ -202,7 +281,7 @@ function registerGardenUserRoutes(app: FastifyInstance, services: Services): voi
           .filter(Boolean)
           .map((v) => parseId(v, name));
       const byUser = !isBlank(body.userId);
-      if (!byUser && isBlank(body.gardenId)) throw badRequest('请选择人员');
+      if (!byUser && isBlank(body.gardenId)) throw badRequest('staffRequired');
       const fixed = byUser ? parseId(body.userId, 'userId') : parseId(body.gardenId, 'gardenId');
       const others = [...new Set(byUser ? idList(body.gardenIds, 'gardenIds') : idList(body.userIds, 'userIds'))];
       await ctx.db.transaction().execute(async (tx) => {

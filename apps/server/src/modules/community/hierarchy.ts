@@ -1,4 +1,4 @@
-import { buildingEntity, gardenEntity, houseEntity, unitEntity } from '@property/domain';
+import { buildingEntity, gardenEntity, houseEntity, unitEntity, type ErrorKey } from '@property/domain';
 import { sql } from 'kysely';
 import { CrudService, type CrudContext, type Row } from '../../platform/crud/engine';
 import { badRequest } from '../../platform/http/errors';
@@ -13,7 +13,7 @@ export const buildings = new CrudService(buildingEntity);
 export const units = new CrudService(unitEntity);
 export const houses = new CrudService(houseEntity);
 
-async function parentRow(service: CrudService, ctx: CrudContext, id: unknown, missing: string): Promise<Row> {
+async function parentRow(service: CrudService, ctx: CrudContext, id: unknown, missing: ErrorKey): Promise<Row> {
   const row = id === undefined || id === null ? undefined : await service.findRow(ctx, String(id));
   if (!row) throw badRequest(missing);
   return row;
@@ -25,10 +25,10 @@ async function parentRow(service: CrudService, ctx: CrudContext, id: unknown, mi
  */
 export const gardenRow = async (ctx: CrudContext, id: unknown) => {
   if (id !== undefined && id !== null) ctx.requireGarden?.(id);
-  return parentRow(gardens, ctx, id, '所选小区不存在或已被删除');
+  return parentRow(gardens, ctx, id, 'gardenMissing');
 };
-export const buildingRow = (ctx: CrudContext, id: unknown) => parentRow(buildings, ctx, id, '所选楼栋不存在或已被删除');
-export const unitRow = (ctx: CrudContext, id: unknown) => parentRow(units, ctx, id, '所选单元不存在或已被删除');
+export const buildingRow = (ctx: CrudContext, id: unknown) => parentRow(buildings, ctx, id, 'buildingMissing');
+export const unitRow = (ctx: CrudContext, id: unknown) => parentRow(units, ctx, id, 'unitMissing');
 
 /** The full name bills, orders and pickers show: building + unit + number ("1栋1单元0101"). */
 export const houseNameOf = (buildingName: unknown, unitName: unknown, name: unknown) => `${buildingName}${unitName}${name}`;

@@ -1,6 +1,7 @@
+import type { ErrorKey } from '@property/domain';
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
-import { badRequest } from '../../platform/http/errors';
+import { ApiError, badRequest } from '../../platform/http/errors';
 import { buildings, gardenRow, houseNameOf, units } from './hierarchy';
 
 /** One house to create, located by the names of its building and unit within a garden. */
@@ -23,9 +24,9 @@ const CHUNK = 1000;
 const NAMED = 5;
 
 /** A refusal that names the first few houses and counts the rest. */
-function namesMessage(prefix: string, names: string[]): string {
-  const shown = names.slice(0, NAMED).join('、');
-  return names.length > NAMED ? `${prefix}: ${shown} 等共${names.length}户` : `${prefix}: ${shown}`;
+function naming(few: ErrorKey, many: ErrorKey, names: string[]): ApiError {
+  const shown = names.slice(0, NAMED);
+  return names.length > NAMED ? badRequest(many, { names: shown, count: names.length }) : badRequest(few, { names: shown });
 }
 
 /**
@@ -50,7 +51,7 @@ export async function saveHouses(
     if (seen.has(k)) repeated.push(houseNameOf(h.buildingName, h.unitName, h.name));
     seen.add(k);
   }
-  if (repeated.length) throw badRequest(namesMessage('房号重复', repeated));
+  if (repeated.length) throw naming('houseNumbersRepeated', 'houseNumbersRepeatedMore', repeated);
 
   const buildingIds = await ensureBuildings(ctx, gardenId, [...new Set(planned.map((h) => h.buildingName))], building);
   const unitIds = new Map<string, string>();
@@ -71,7 +72,7 @@ export async function saveHouses(
   const clashes = planned
     .filter((h) => taken.has(key(h.buildingName, h.unitName, h.name)))
     .map((h) => houseNameOf(h.buildingName, h.unitName, h.name));
-  if (clashes.length) throw badRequest(namesMessage('房屋已存在', clashes));
+  if (clashes.length) throw naming('housesExist', 'housesExistMore', clashes);
 
   const who = [ctx.auth.userId || null, ctx.auth.deptId || null];
   for (let i = 0; i < planned.length; i += CHUNK) {
@@ -88,7 +89,7 @@ export async function saveHouses(
       );
     } catch (error) {
       // Another batch saved the same numbers between our check and this insert; the unique index caught it.
-      if ((error as { code?: string }).code === '23505') throw badRequest('房屋已存在,请刷新后重试');
+      if ((error as { code?: string }).code === '23505') throw badRequest('housesSavedMeanwhile');
       throw error;
     }
   }

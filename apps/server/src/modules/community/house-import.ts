@@ -1,12 +1,27 @@
 import multipart from '@fastify/multipart';
-import { buildingEntity, entity, gardenEntity, houseEntity, isBlank, unitEntity } from '@property/domain';
+import {
+  buildingEntity,
+  entity,
+  gardenEntity,
+  HOUSE_IMPORT_EXAMPLE,
+  houseEntity,
+  ImportRefusal,
+  ImportReport,
+  isBlank,
+  MESSAGES,
+  translate,
+  unitEntity,
+  type Locale,
+} from '@property/domain';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { parseId, type CrudContext } from '../../platform/crud/engine';
 import { validateBody } from '../../platform/crud/validate';
-import { data } from '../../platform/http/envelope';
+import { data, failure } from '../../platform/http/envelope';
 import { ApiError, badRequest } from '../../platform/http/errors';
+import { fileAnswer, fileField, get, idText, params, post } from '../../platform/http/operation';
+import { localeOfRequest } from '../../platform/http/locale';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { gardens, houseNameOf } from './hierarchy';
@@ -21,7 +36,6 @@ const importRow = entity({
   table: houseEntity.table,
   base: houseEntity.base,
   owner: houseEntity.owner,
-  label: { zh: '房屋导入', en: 'House import' },
   permission: houseEntity.permission,
   name: 'houseImport',
   fields: {
@@ -38,31 +52,37 @@ const importRow = entity({
   },
 });
 
-/** The template's columns, in order: the Chinese header and the field it fills. */
+/** The template's columns, in order: the field each fills (its header is in the messages, `houseImport.columns`). */
 const COLUMNS: ReadonlyArray<{
-  header: string;
-  key: keyof typeof importRow.fields & string;
+  key: keyof typeof importRow.fields & keyof typeof MESSAGES.zh.houseImport.columns;
   example: string | number;
   width: number;
 }> = [
-  { header: '小区名称', key: 'gardenName', example: '阳光花园', width: 16 },
-  { header: '楼栋名称', key: 'buildingName', example: '1栋', width: 12 },
-  { header: '单元名称', key: 'unitName', example: '1单元', width: 12 },
-  { header: '楼层', key: 'floor', example: 1, width: 8 },
-  { header: '房号', key: 'name', example: '0101', width: 10 },
-  { header: '建筑面积', key: 'builtArea', example: '89.50', width: 12 },
-  { header: '套内面积', key: 'innerArea', example: '72.30', width: 12 },
-  { header: '房屋类型', key: 'houseType', example: '住宅', width: 12 },
-  { header: '房屋状态', key: 'houseStatus', example: '自住', width: 12 },
-  { header: '备注', key: 'remark', example: '', width: 20 },
+  { key: 'gardenName', example: HOUSE_IMPORT_EXAMPLE.gardenName, width: 16 },
+  { key: 'buildingName', example: HOUSE_IMPORT_EXAMPLE.buildingName, width: 12 },
+  { key: 'unitName', example: HOUSE_IMPORT_EXAMPLE.unitName, width: 12 },
+  { key: 'floor', example: 1, width: 8 },
+  { key: 'name', example: '0101', width: 10 },
+  { key: 'builtArea', example: '89.50', width: 12 },
+  { key: 'innerArea', example: '72.30', width: 12 },
+  { key: 'houseType', example: HOUSE_IMPORT_EXAMPLE.houseType, width: 12 },
+  { key: 'houseStatus', example: HOUSE_IMPORT_EXAMPLE.houseStatus, width: 12 },
+  { key: 'remark', example: '', width: 20 },
 ];
+const headerOf = (locale: Locale, key: (typeof COLUMNS)[number]['key']) => MESSAGES[locale].houseImport.columns[key];
+/** A sheet's header names its column in either language, or by the field's key. */
+const LOCALES: Locale[] = ['zh', 'en'];
+const columnOfHeader = (text: string) => COLUMNS.find((c) => c.key === text || LOCALES.some((l) => headerOf(l, c.key) === text));
 const REQUIRED_COLUMNS = ['buildingName', 'unitName', 'floor', 'name'];
 const DICTS = { houseType: 'house_type', houseStatus: 'house_status' } as const;
 
 export const MAX_IMPORT_ROWS = 20_000;
+/** Floors an imported house may be on. */
+const IMPORT_FLOORS = { min: -10, max: 300 };
+/** Wrong rows the refusal's message names; the answer's data lists them all. */
+const SHOWN_ROWS = 3;
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const WRONG_TYPE = '文件类型错误,请上传 .xlsx 格式的 Excel 文件';
 
 export interface RowProblem {
   row: number;
@@ -101,19 +121,19 @@ const hundredths = (text: string) => {
 
 /** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
 async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('请上传 Excel 文件(multipart/form-data,字段 file)');
+  if (!req.isMultipart()) throw badRequest('importNotMultipart');
   let file;
   try {
     file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
   } catch {
-    throw badRequest('上传内容无法读取');
+    throw badRequest('uploadUnreadable');
   }
-  if (!file) throw badRequest('请选择要导入的 Excel 文件');
+  if (!file) throw badRequest('importFileMissing');
   let buffer: Buffer;
   try {
     buffer = await file.toBuffer();
   } catch {
-    throw new ApiError(413, '文件大小不能超过10MB');
+    throw new ApiError(413, 'fileTooLarge');
   }
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(file.fields)) {
@@ -122,7 +142,7 @@ async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields
   }
   // The name and the content must both say xlsx: a renamed CSV or picture is refused before parsing.
   const zipMagic = buffer.length > 4 && buffer.readUInt32LE(0) === 0x04034b50;
-  if (!/\.xlsx$/i.test(file.filename) || !zipMagic) throw badRequest(WRONG_TYPE);
+  if (!/\.xlsx$/i.test(file.filename) || !zipMagic) throw badRequest('importWrongType');
   return { buffer, fields };
 }
 
@@ -137,12 +157,19 @@ export function registerHouseImport(app: FastifyInstance, services: Services): v
   const base = `/api${houseEntity.base}`;
   const tags = [houseEntity.label.en];
 
-  app.get(`${base}/import-template`, { schema: { tags, summary: 'Excel template of the house import' } }, async (req, reply) => {
+  const template = get({
+    tags,
+    summary: 'Excel template of the house import',
+    answers: { 200: fileAnswer('The template: its columns and an example row', XLSX_MIME) },
+  });
+  app.get(`${base}/import-template`, template, async (req, reply) => {
     const ctx = await contextOf(services, req);
     ctx.require(houseEntity, 'add');
+    const locale = localeOfRequest(req);
+    const words = MESSAGES[locale].houseImport;
     const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('房屋');
-    sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width, style: { numFmt: '@' } }));
+    const sheet = workbook.addWorksheet(words.sheet);
+    sheet.columns = COLUMNS.map((c) => ({ header: words.columns[c.key], key: c.key, width: c.width, style: { numFmt: '@' } }));
     sheet.getRow(1).font = { bold: true };
     sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, c.example])));
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
@@ -150,7 +177,7 @@ export function registerHouseImport(app: FastifyInstance, services: Services): v
       .header('Content-Type', XLSX_MIME)
       .header(
         'Content-Disposition',
-        `attachment; filename="house-template.xlsx"; filename*=UTF-8''${encodeURIComponent('房屋导入模板.xlsx')}`,
+        `attachment; filename="house-template.xlsx"; filename*=UTF-8''${encodeURIComponent(words.file)}`,
       )
       .send(buffer);
   });
@@ -160,7 +187,16 @@ export function registerHouseImport(app: FastifyInstance, services: Services): v
     if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart);
     scope.post(
       `${base}/import`,
-      { schema: { tags, summary: 'Import houses from an .xlsx file (all or nothing)' } },
+      post({
+        tags,
+        summary: 'Import houses from an .xlsx file (all or nothing)',
+        description:
+          'Every row is checked as the house form checks it; when any row is wrong nothing is saved and the 400 lists every wrong row. Missing buildings and units are made by name. At most 10 MB and 20,000 rows.',
+        query: params({ gardenId: idText('the garden of rows without a garden-name column') }),
+        multipart: { file: fileField('the .xlsx file'), gardenId: idText('as the query parameter') },
+        data: ImportReport,
+        errors: { 400: ImportRefusal },
+      }),
       async (req, reply) => {
         const ctx = await contextOf(services, req);
         ctx.require(houseEntity, 'add');
@@ -168,21 +204,24 @@ export function registerHouseImport(app: FastifyInstance, services: Services): v
         const query = req.query as Record<string, unknown>;
         const defaultGarden = query.gardenId ?? fields.gardenId;
         const gardenId = isBlank(defaultGarden) ? undefined : parseId(defaultGarden, 'gardenId');
-        const result = await importHouses(ctx, buffer, gardenId);
+        const locale = localeOfRequest(req);
+        const result = await importHouses(ctx, buffer, gardenId, locale);
         if (result.errors.length === 0) return data(result);
-        const shown = result.errors
-          .slice(0, 3)
-          .map((e) => `第${e.row}行: ${e.message}`)
-          .join('; ');
-        const more = result.errors.length > 3 ? ` 等${result.errors.length}处` : '';
-        return sendFailure(reply, `导入失败,未保存任何数据。${shown}${more}`, result);
+        return reply.status(400).send(failure(400, failureMessage(locale, result.errors), result));
       },
     );
   });
 }
 
-function sendFailure(reply: FastifyReply, msg: string, result: unknown) {
-  return reply.status(400).send({ code: 400, success: false, data: result, msg });
+/** The refusal of a whole file: its first few wrong rows, and how many there are. */
+function failureMessage(locale: Locale, errors: RowProblem[]): string {
+  const problems = errors
+    .slice(0, SHOWN_ROWS)
+    .map((e) => translate(locale, 'importRowProblem', { row: e.row, message: e.message }))
+    .join('; ');
+  return errors.length > SHOWN_ROWS
+    ? translate(locale, 'importFailedMore', { problems, count: errors.length })
+    : translate(locale, 'importFailed', { problems });
 }
 
 /** The checked rows of a workbook, then the save; answers counts and the wrong rows. */
@@ -190,26 +229,27 @@ export async function importHouses(
   ctx: CrudContext,
   buffer: Buffer,
   defaultGardenId?: string,
+  locale: Locale = 'zh',
 ): Promise<{ total: number; success: number; errors: RowProblem[] }> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw badRequest(WRONG_TYPE);
+    throw badRequest('importWrongType');
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw badRequest('Excel 文件中没有数据');
+  if (!sheet || sheet.rowCount < 2) throw badRequest('importEmpty');
   // Columns are found by header, so a reordered sheet still reads right; keys work as headers too.
   const columnOf = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const text = cellText(cell);
-    const column = COLUMNS.find((c) => c.header === text || c.key === text);
+    const column = columnOfHeader(cellText(cell));
     if (column) columnOf.set(column.key, col);
   });
-  const missing = COLUMNS.filter((c) => REQUIRED_COLUMNS.includes(c.key) && !columnOf.has(c.key)).map((c) => c.header);
-  if (!defaultGardenId && !columnOf.has('gardenName')) missing.unshift('小区名称');
-  if (missing.length) throw badRequest(`模板不正确,缺少列: ${missing.join('、')}`);
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw badRequest(`单次最多导入${MAX_IMPORT_ROWS}行`);
+  const missing = COLUMNS.filter(
+    (c) => (REQUIRED_COLUMNS.includes(c.key) || (c.key === 'gardenName' && !defaultGardenId)) && !columnOf.has(c.key),
+  ).map((c) => headerOf(locale, c.key));
+  if (missing.length) throw badRequest('importMissingColumns', { columns: missing });
+  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw badRequest('importTooManyRows', { max: MAX_IMPORT_ROWS });
 
   // The caller's gardens only (tenant and data scope), as the form's garden picker offers them.
   const [gardenRows, types, statuses] = await Promise.all([
@@ -219,7 +259,7 @@ export async function importHouses(
   ]);
   const gardenByName = new Map(gardenRows.map((g) => [String(g.gardenName), String(g.id)]));
   if (defaultGardenId) ctx.requireGarden?.(defaultGardenId);
-  if (defaultGardenId && !gardenRows.some((g) => String(g.id) === defaultGardenId)) throw badRequest('所选小区不存在或已被删除');
+  if (defaultGardenId && !gardenRows.some((g) => String(g.id) === defaultGardenId)) throw badRequest('gardenMissing');
 
   const errors: RowProblem[] = [];
   const planned: Array<PlannedHouse & { row: number; gardenId: string }> = [];
@@ -234,16 +274,19 @@ export async function importHouses(
         if (!raw[key]) continue;
         const dictKey = (key === 'houseType' ? types : statuses).get(raw[key]);
         if (dictKey === undefined)
-          throw badRequest(`${key === 'houseType' ? '房屋类型' : '房屋状态'}不正确: ${raw[key]} (${code})`);
+          throw badRequest(key === 'houseType' ? 'importBadHouseType' : 'importBadHouseStatus', { value: raw[key]!, code });
         raw[key] = dictKey;
       }
       const values = validateBody(importRow, raw, true);
       const gardenId = values.garden_name ? gardenByName.get(String(values.garden_name)) : defaultGardenId;
-      if (!gardenId) throw badRequest(values.garden_name ? `小区不存在: ${values.garden_name}` : '请输入小区名称');
+      if (!gardenId)
+        throw values.garden_name
+          ? badRequest('importGardenUnknown', { name: String(values.garden_name) })
+          : badRequest('gardenNameRequired');
       const floor = Number(values.floor);
-      if (floor < -10 || floor > 300) throw badRequest('楼层应在-10到300之间');
+      if (floor < IMPORT_FLOORS.min || floor > IMPORT_FLOORS.max) throw badRequest('floorOutOfRange', IMPORT_FLOORS);
       const [built, inner] = [values.built_area as string | undefined, values.inner_area as string | undefined];
-      if (built && inner && hundredths(inner) > hundredths(built)) throw badRequest('套内面积不能大于建筑面积');
+      if (built && inner && hundredths(inner) > hundredths(built)) throw badRequest('innerAreaTooLarge');
       const house = {
         row: rowNumber,
         gardenId,
@@ -259,15 +302,15 @@ export async function importHouses(
       };
       const key = [gardenId, house.buildingName, house.unitName, house.name].join('\u0000');
       const first = firstRowOf.get(key);
-      if (first !== undefined) throw badRequest(`与第${first}行房号重复`);
+      if (first !== undefined) throw badRequest('importRepeatedRow', { row: first });
       firstRowOf.set(key, rowNumber);
       planned.push(house);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      errors.push({ row: rowNumber, message: error.message });
+      errors.push({ row: rowNumber, message: translate(locale, error.key, error.params) });
     }
   });
-  if (planned.length === 0 && errors.length === 0) throw badRequest('Excel 文件中没有数据');
+  if (planned.length === 0 && errors.length === 0) throw badRequest('importEmpty');
 
   // Houses that exist already, by their names, so each clash is reported on its own row.
   const gardenIds = [...new Set(planned.map((h) => h.gardenId))];
@@ -280,7 +323,10 @@ export async function importHouses(
     const taken = new Set(existing.rows.map((r) => [String(r.garden_id), r.building_name, r.unit_name, r.name].join('\u0000')));
     for (const h of planned) {
       if (taken.has([h.gardenId, h.buildingName, h.unitName, h.name].join('\u0000')))
-        errors.push({ row: h.row, message: `房屋已存在: ${houseNameOf(h.buildingName, h.unitName, h.name)}` });
+        errors.push({
+          row: h.row,
+          message: translate(locale, 'housesExist', { names: [houseNameOf(h.buildingName, h.unitName, h.name)] }),
+        });
     }
   }
   const total = planned.length + new Set(errors.map((e) => e.row)).size - countOverlap(planned, errors);

@@ -1,10 +1,11 @@
-import { houseEntity } from '@property/domain';
+import { HouseWithNames, houseEntity, inputOf, Nullable } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { registerSearch } from './building-routes';
@@ -42,15 +43,15 @@ export function registerHouseRoutes(app: FastifyInstance, services: Services): C
       const pick = (column: string) => (column in values ? values[column] : existing?.[column]);
       const building = await buildingRow(ctx, pick('building_id'));
       const unit = await unitRow(ctx, pick('unit_id'));
-      if (String(building.garden_id) !== String(pick('garden_id'))) throw badRequest('所选楼栋不属于该小区');
-      if (String(unit.building_id) !== String(building.id)) throw badRequest('所选单元不属于该楼栋');
+      if (String(building.garden_id) !== String(pick('garden_id'))) throw badRequest('buildingNotInGarden');
+      if (String(unit.building_id) !== String(building.id)) throw badRequest('unitNotInBuilding');
       const floor = Number(pick('floor'));
-      if (floor < FLOORS.min || floor > FLOORS.max) throw badRequest(`楼层应在${FLOORS.min}到${FLOORS.max}之间`);
+      if (floor < FLOORS.min || floor > FLOORS.max) throw badRequest('floorOutOfRange', FLOORS);
       const [built, inner] = [pick('built_area'), pick('inner_area')];
       // Compared as decimals in the database's own arithmetic, never as JavaScript floats.
       if (built !== null && built !== undefined && inner !== null && inner !== undefined) {
         const larger = await sql<{ bad: boolean }>`select ${inner}::numeric > ${built}::numeric as bad`.execute(ctx.db);
-        if (larger.rows[0]?.bad) throw badRequest('套内面积不能大于建筑面积');
+        if (larger.rows[0]?.bad) throw badRequest('innerAreaTooLarge');
       }
       values.house_name = houseNameOf(building.building_name, unit.unit_name, String(pick('name')).trim());
       values.name = String(pick('name')).trim();
@@ -62,7 +63,9 @@ export function registerHouseRoutes(app: FastifyInstance, services: Services): C
   registerSearch(app, services, houseEntity, service, { UnitId: 'unitId' });
 
   // Update only: a body without id is refused rather than silently adding a house.
-  app.post(`/api${houseEntity.base}/updatehouse`, { schema: { tags, summary: 'Update a house' } }, async (req) => {
+  const body = inputOf(houseEntity);
+  const update = post({ tags, summary: 'Update a house (id required; never adds)', body, form: true });
+  app.post(`/api${houseEntity.base}/updatehouse`, update, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(houseEntity, 'edit');
     const body = (req.body ?? {}) as Body;
@@ -74,7 +77,12 @@ export function registerHouseRoutes(app: FastifyInstance, services: Services): C
   const property = '/api/system-property/building';
   app.get(
     `${property}/detail`,
-    { schema: { tags, summary: 'A house with its garden, building and unit names, by houseId' } },
+    get({
+      tags,
+      summary: 'A house with its garden, building and unit names, by houseId',
+      query: params({ houseId: idText('the house'), id: idText('the house, when houseId is not sent') }),
+      data: Nullable(HouseWithNames),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(houseEntity, 'view');
@@ -83,7 +91,7 @@ export function registerHouseRoutes(app: FastifyInstance, services: Services): C
       return data(row ? await houseWithNames(ctx, row) : null);
     },
   );
-  app.post(`${property}/submit`, { schema: { tags, summary: 'Add or update a house' } }, async (req) => {
+  app.post(`${property}/submit`, post({ tags, summary: 'Add or update a house', body, form: true }), async (req) => {
     const ctx = await contextOf(services, req);
     const body = (req.body ?? {}) as Body;
     ctx.require(houseEntity, body.id ? 'edit' : 'add');

@@ -1,9 +1,19 @@
-import { buildingEntity, gardenEntity, houseEntity, unitEntity, type EntityDef } from '@property/domain';
+import {
+  buildingEntity,
+  gardenEntity,
+  HouseOption,
+  houseEntity,
+  List,
+  ResourceOption,
+  unitEntity,
+  type EntityDef,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { parseId, parseIds, type CrudService, type Row } from '../../platform/crud/engine';
 import { data } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { buildings, gardens, houseIdsOfOwner, houses, units } from './hierarchy';
@@ -28,13 +38,25 @@ export function registerResourceSearch(app: FastifyInstance, services: Services)
   const base = '/api/community-resource/resource-search';
   const tags = ['Resource search'];
 
-  app.get(`${base}/search`, { schema: { tags, summary: 'Gardens, buildings, units or houses for a picker' } }, async (req) => {
+  const search = get({
+    tags,
+    summary: 'Gardens, buildings, units or houses for a picker',
+    description: 'At most 5000 rows, each with type, title, value and key.',
+    query: params({
+      type: text('garden, building, unit or house (or 1 to 4); default garden'),
+      ids: text('comma-separated ids: only these rows'),
+      gardenId: idText('only the rows of this garden (for type garden: that garden)'),
+      buildingId: idText('only the rows of this building (units and houses)'),
+    }),
+    data: List(ResourceOption),
+  });
+  app.get(`${base}/search`, search, async (req) => {
     const ctx = await contextOf(services, req);
     const query = req.query as Query;
     const raw = String(query.type ?? 'garden').trim();
     const type = /^[1-4]$/.test(raw) ? LEVELS[Number(raw) - 1]! : raw;
     const kind = KINDS[type];
-    if (!kind) throw badRequest('资源类型错误: type 应为 garden、building、unit 或 house');
+    if (!kind) throw badRequest('resourceTypeInvalid');
     ctx.require(kind.entity, 'view');
     const extra = [];
     if (query.ids !== undefined && query.ids !== '') extra.push(sql`id in (${sql.join(parseIds(query.ids))})`);
@@ -42,14 +64,20 @@ export function registerResourceSearch(app: FastifyInstance, services: Services)
     if (query.gardenId)
       extra.push(sql`${sql.ref(type === 'garden' ? 'id' : 'garden_id')} = ${parseId(query.gardenId, 'gardenId')}`);
     if (query.buildingId) {
-      if (type === 'garden' || type === 'building') throw badRequest(`资源类型 ${type} 不能按楼栋查询`);
+      if (type === 'garden' || type === 'building') throw badRequest('resourceTypeNotByBuilding', { type });
       extra.push(sql`building_id = ${parseId(query.buildingId, 'buildingId')}`);
     }
     const rows = await kind.service.all(ctx, {}, extra, LIMIT);
     return data(rows.map(asOption(kind.title, type)));
   });
 
-  app.get(`${base}/search-house`, { schema: { tags, summary: 'Houses bound to an owner' } }, async (req) => {
+  const ofOwner = get({
+    tags,
+    summary: 'Houses bound to an owner',
+    query: params({ ownerId: idText('the owner') }, ['ownerId']),
+    data: List(HouseOption),
+  });
+  app.get(`${base}/search-house`, ofOwner, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(houseEntity, 'view');
     const ownerId = parseId((req.query as Query).ownerId, 'ownerId');

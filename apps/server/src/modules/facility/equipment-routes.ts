@@ -1,4 +1,14 @@
-import { elevatorEntity, FACILITY_STATUS, hydrantEntity, userEntity, type EntityDef } from '@property/domain';
+import {
+  DeptUserTreeNode,
+  elevatorEntity,
+  FACILITY_STATUS,
+  FacilityCounts,
+  hydrantEntity,
+  List,
+  UserHit,
+  userEntity,
+  type EntityDef,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, type CrudContext, type Row } from '../../platform/crud/engine';
@@ -6,6 +16,7 @@ import { registerCrudRoutes } from '../../platform/crud/routes';
 import { buildTree } from '../../platform/crud/tree';
 import { data } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { buildingRow, gardenRow } from '../community/hierarchy';
@@ -21,10 +32,9 @@ async function checkEquipment(ctx: CrudContext, values: Row, existing: Row | und
   const pick = pickOf(values, existing);
   await gardenRow(ctx, pick('garden_id'));
   const state = pick('status');
-  if (isSet(state) && !Object.values(FACILITY_STATUS).includes(Number(state) as 1)) throw badRequest('设施状态不正确');
-  if (await endsBeforeStart(ctx, pick('last_inspection'), pick('next_inspection')))
-    throw badRequest('下次检验日期不能早于上次检验日期');
-  if (isSet(pick('user_id'))) await liveRow(ctx, userEntity, pick('user_id'), '所选负责人不存在');
+  if (isSet(state) && !Object.values(FACILITY_STATUS).includes(Number(state) as 1)) throw badRequest('facilityStatusInvalid');
+  if (await endsBeforeStart(ctx, pick('last_inspection'), pick('next_inspection'))) throw badRequest('inspectionOrder');
+  if (isSet(pick('user_id'))) await liveRow(ctx, userEntity, pick('user_id'), 'responsibleMissing');
 }
 
 /**
@@ -35,7 +45,12 @@ async function checkEquipment(ctx: CrudContext, values: Row, existing: Row | und
 function registerStatistics(app: FastifyInstance, services: Services, entity: EntityDef, service: CrudService): void {
   app.get(
     `/api${entity.base}/statistics`,
-    { schema: { tags: [entity.label.en], summary: `${entity.label.zh} counts by state and due inspections` } },
+    get({
+      tags: [entity.label.en],
+      summary: `${entity.label.zh} (${entity.label.en}): counts by state and due inspections`,
+      query: params({ gardenId: idText('one garden; none: all the caller’s') }),
+      data: FacilityCounts,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(entity, 'view');
@@ -112,7 +127,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, services: Services
       await checkEquipment(ctx, values, existing);
       const pick = pickOf(values, existing);
       const building = await buildingRow(ctx, pick('building_id'));
-      if (String(building.garden_id) !== String(pick('garden_id'))) throw badRequest('所选楼栋不属于该小区');
+      if (String(building.garden_id) !== String(pick('garden_id'))) throw badRequest('buildingNotInGarden');
     },
   });
   registerCrudRoutes(app, services, elevatorEntity, elevators);
@@ -124,12 +139,23 @@ export function registerEquipmentRoutes(app: FastifyInstance, services: Services
 
   const base = `/api${elevatorEntity.base}`;
   const tags = [elevatorEntity.label.en];
-  app.get(`${base}/deptUserTree`, { schema: { tags, summary: 'Departments with their users' } }, async (req) => {
+  const deptUsers = get({
+    tags,
+    summary: 'Departments with their users, to pick the responsible user',
+    data: List(DeptUserTreeNode),
+  });
+  app.get(`${base}/deptUserTree`, deptUsers, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(elevatorEntity, 'view');
     return data(await deptUserTree(ctx));
   });
-  app.get(`${base}/searchUser`, { schema: { tags, summary: 'Users of the tenant by name, account or phone' } }, async (req) => {
+  const searchUser = get({
+    tags,
+    summary: 'Users of the tenant by name, account or phone (at most 50)',
+    query: params({ name: text('name, account or phone contains'), realName: text('as name'), keyword: text('as name') }),
+    data: List(UserHit),
+  });
+  app.get(`${base}/searchUser`, searchUser, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(elevatorEntity, 'view');
     const query = req.query as Query;

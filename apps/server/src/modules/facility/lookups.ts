@@ -1,4 +1,4 @@
-import type { EntityDef } from '@property/domain';
+import type { EntityDef, ErrorKey } from '@property/domain';
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { badRequest } from '../../platform/http/errors';
@@ -14,7 +14,7 @@ export async function liveRow(
   ctx: CrudContext,
   entity: EntityDef,
   id: unknown,
-  missing: string,
+  missing: ErrorKey,
   options: { lock?: boolean } = {},
 ): Promise<Row> {
   if (id === undefined || id === null || id === '' || !/^\d+$/.test(String(id))) throw badRequest(missing);

@@ -1,10 +1,13 @@
 import {
   carEntity,
   carParkingEntity,
+  inputOf,
+  List,
   ownerEntity,
   parkingEntity,
   parkingSpaceChildEntity,
   parkingSpaceEntity,
+  recordOf,
   SPACE_STATUS,
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,7 @@ import { CrudService, parseId, type CrudContext } from '../../platform/crud/engi
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { gardenRow } from '../community/hierarchy';
@@ -55,12 +59,12 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
       const gardenId = pickOf(values, existing)('garden_id');
       await gardenRow(ctx, gardenId);
       if (existing && String(gardenId) !== String(existing.garden_id) && Number(existing.space_count) > 0)
-        throw badRequest('该停车场下已有车位,不能更换所属小区');
+        throw badRequest('parkingSpacesFixGarden');
     },
     async beforeRemove(ctx, ids) {
       const rows = await sql`select 1 from property_parking_space where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
         and parking_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
-      if (rows.rows.length) throw badRequest('该停车场下存在车位,请先删除车位');
+      if (rows.rows.length) throw badRequest('parkingHasSpaces');
     },
   });
   // The spec names only parking/detail; the lot screen needs the whole generic set.
@@ -71,25 +75,24 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
   const spaces = new CrudService(parkingSpaceEntity, {
     async beforeSave(ctx, values, existing) {
       const pick = pickOf(values, existing);
-      const lot = await liveRow(ctx, parkingEntity, pick('parking_id'), '所选停车场不存在或已被删除');
+      const lot = await liveRow(ctx, parkingEntity, pick('parking_id'), 'parkingMissing');
       values.garden_id = lot.garden_id;
       const state = Number(pick('space_status') ?? SPACE_STATUS.free);
-      if (!Object.values(SPACE_STATUS).includes(state as 1)) throw badRequest('车位状态不正确');
+      if (!Object.values(SPACE_STATUS).includes(state as 1)) throw badRequest('spaceStatusInvalid');
       const [ownerId, carId] = [pick('owner_id'), pick('car_id')];
-      if (state === SPACE_STATUS.free && (isSet(ownerId) || isSet(carId))) throw badRequest('空闲车位不能绑定业主或车辆');
-      if (isSet(ownerId)) await liveRow(ctx, ownerEntity, ownerId, '所选业主不存在或已被删除');
+      if (state === SPACE_STATUS.free && (isSet(ownerId) || isSet(carId))) throw badRequest('freeSpaceBound');
+      if (isSet(ownerId)) await liveRow(ctx, ownerEntity, ownerId, 'ownerMissing');
       if (!isSet(carId)) return;
       // The car's row is locked, so two spaces saved at once cannot both take it.
-      const car = await liveRow(ctx, carEntity, carId, '所选车辆不存在或已被删除', { lock: true });
-      if (isSet(ownerId) && isSet(car.owner_id) && String(car.owner_id) !== String(ownerId))
-        throw badRequest('该车辆不属于所选业主');
+      const car = await liveRow(ctx, carEntity, carId, 'carMissing', { lock: true });
+      if (isSet(ownerId) && isSet(car.owner_id) && String(car.owner_id) !== String(ownerId)) throw badRequest('carNotOwners');
       if (!isSet(ownerId)) values.owner_id = car.owner_id ?? null;
       const other = await sql<{ name: string; space_no: string }>`select p.name, s.space_no
         from property_parking_space s join property_parking p on p.id = s.parking_id
         where s.car_id = ${carId} and s.is_deleted = 0 and s.tenant_id = ${ctx.auth.tenantId}
           ${existing ? sql`and s.id <> ${existing.id}` : sql``} limit 1`.execute(ctx.db);
       const taken = other.rows[0];
-      if (taken) throw badRequest(`该车辆已停放在${taken.name}${taken.space_no}车位,一辆车同时只能占用一个车位`);
+      if (taken) throw badRequest('carInOtherSpace', { parking: taken.name, space: taken.space_no });
     },
     async afterSave(ctx, saved, existing) {
       if (String(saved.car_id ?? '') !== String(existing?.car_id ?? '')) await recordCarChange(ctx, saved, saved.car_id);
@@ -114,13 +117,16 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
   const tags = [parkingSpaceEntity.label.en];
 
   // Adding and changing are separate calls (spec §7.7): save never updates, update never adds.
-  app.post(`${base}/save`, { schema: { tags, summary: 'Add a parking space' } }, async (req) => {
+  const spaceInput = inputOf(parkingSpaceEntity);
+  const save = post({ tags, summary: 'Add a parking space (never updates: an id is ignored)', body: spaceInput, form: true });
+  app.post(`${base}/save`, save, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(parkingSpaceEntity, 'add');
     await spaces.submit(ctx, { ...((req.body ?? {}) as Body), id: undefined });
     return status(true);
   });
-  app.post(`${base}/update`, { schema: { tags, summary: 'Change a parking space' } }, async (req) => {
+  const update = post({ tags, summary: 'Change a parking space (id required; never adds)', body: spaceInput, form: true });
+  app.post(`${base}/update`, update, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(parkingSpaceEntity, 'edit');
     const body = (req.body ?? {}) as Body;
@@ -128,7 +134,13 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
     await spaces.submit(ctx, body);
     return status(true);
   });
-  app.get(`${base}/list-all`, { schema: { tags, summary: "An owner's parking spaces, unpaged" } }, async (req) => {
+  const ofOwner = get({
+    tags,
+    summary: "An owner's parking spaces, unpaged",
+    query: params({ ownerId: idText('the owner') }, ['ownerId']),
+    data: List(recordOf(parkingSpaceEntity)),
+  });
+  app.get(`${base}/list-all`, ofOwner, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(parkingSpaceEntity, 'view');
     const ownerId = parseId((req.query as Body).ownerId, 'ownerId');
@@ -147,19 +159,19 @@ export function registerParkingRoutes(app: FastifyInstance, services: Services):
 /** A sale or lease period: of a live space, for a live owner, ending after it starts, overlapping no other. */
 async function checkPeriod(ctx: CrudContext, values: Body, existing: Body | undefined): Promise<void> {
   const pick = pickOf(values, existing);
-  const space = await liveRow(ctx, parkingSpaceEntity, pick('parking_space_id'), '所选车位不存在或已被删除');
+  const space = await liveRow(ctx, parkingSpaceEntity, pick('parking_space_id'), 'spaceMissing');
   values.garden_id = space.garden_id;
-  await liveRow(ctx, ownerEntity, pick('owner_id'), '所选业主不存在或已被删除');
+  await liveRow(ctx, ownerEntity, pick('owner_id'), 'ownerMissing');
   const holdType = Number(pick('hold_type'));
-  if (holdType !== 1 && holdType !== 2) throw badRequest('租售类型不正确');
+  if (holdType !== 1 && holdType !== 2) throw badRequest('holdTypeInvalid');
   const [start, end] = [pick('start_date'), pick('end_date')];
-  if (holdType === 2 && !isSet(end)) throw badRequest('出租请选择结束日期');
-  if (await endsBeforeStart(ctx, start, end)) throw badRequest('结束日期不能早于开始日期');
+  if (holdType === 2 && !isSet(end)) throw badRequest('leaseEndDateRequired');
+  if (await endsBeforeStart(ctx, start, end)) throw badRequest('endBeforeStart');
   const overlap = await sql`select 1 from property_parking_space_child where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
       and parking_space_id = ${space.id} ${existing ? sql`and id <> ${existing.id}` : sql``}
       and start_date <= coalesce(${isSet(end) ? end : null}::date, 'infinity'::date)
       and coalesce(end_date, 'infinity'::date) >= ${start}::date limit 1`.execute(ctx.db);
-  if (overlap.rows.length) throw badRequest('该时间段与车位已有的租售记录重叠');
+  if (overlap.rows.length) throw badRequest('holdOverlap');
 }
 
 /**
@@ -173,13 +185,25 @@ function registerCarParkingRoutes(app: FastifyInstance, services: Services, spac
     async beforeRemove(ctx, ids) {
       const open = await sql`select 1 from property_car_parking where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
         and unbind_time is null and id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
-      if (open.rows.length) throw badRequest('车辆仍停放在该车位,请先在车位中解除车辆');
+      if (open.rows.length) throw badRequest('carStillParked');
     },
   });
   registerCrudRoutes(app, services, carParkingEntity, records, { except: ['submit'] });
   app.post(
     `/api${carParkingEntity.base}/submit`,
-    { schema: { tags: [carParkingEntity.label.en], summary: 'Park a car in a space, or change a record’s remark' } },
+    post({
+      tags: [carParkingEntity.label.en],
+      summary: 'Park a car in a space, or change a record’s remark',
+      description:
+        'Without id: parks carId in parkingSpaceId (the space’s rules and history, as setting its car); with id: changes only the remark.',
+      body: params({
+        id: { type: ['string', 'integer', 'null'], description: 'a record: change its remark' },
+        parkingSpaceId: idText('the space (when adding)'),
+        carId: idText('the car (when adding)'),
+        remark: { type: ['string', 'null'], maxLength: 500 },
+      }),
+      form: true,
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       const body = (req.body ?? {}) as Body;
@@ -189,10 +213,10 @@ function registerCarParkingRoutes(app: FastifyInstance, services: Services, spac
         return status(true);
       }
       ctx.require(carParkingEntity, 'add');
-      if (!isSet(body.parkingSpaceId)) throw badRequest('请选择车位');
-      if (!isSet(body.carId)) throw badRequest('请选择车辆');
+      if (!isSet(body.parkingSpaceId)) throw badRequest('spaceRequired');
+      if (!isSet(body.carId)) throw badRequest('carRequired');
       const space = await spaces.findRow(ctx, parseId(body.parkingSpaceId, 'parkingSpaceId'));
-      if (!space) throw badRequest('所选车位不存在或已被删除');
+      if (!space) throw badRequest('spaceMissing');
       const occupied = Number(space.space_status) === SPACE_STATUS.free ? SPACE_STATUS.occupied : space.space_status;
       await spaces.submit(ctx, { id: String(space.id), carId: body.carId, spaceStatus: occupied });
       return status(true);

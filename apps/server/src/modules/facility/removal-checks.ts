@@ -17,10 +17,10 @@ async function holds(ctx: CrudContext, table: string, column: string, ids: strin
  */
 export function registerRemovalChecks(): void {
   addOwnerRemovalCheck(async (ctx, ids) => {
-    if (await holds(ctx, 'property_parking_space', 'owner_id', ids)) throw badRequest('该业主名下有车位,请先解除车位绑定');
-    if (await holds(ctx, 'property_owner_attachment', 'owner_id', ids)) throw badRequest('该业主有附件,请先删除附件');
+    if (await holds(ctx, 'property_parking_space', 'owner_id', ids)) throw badRequest('ownerHasSpaces');
+    if (await holds(ctx, 'property_owner_attachment', 'owner_id', ids)) throw badRequest('ownerHasAttachments');
   });
   addCarRemovalCheck(async (ctx, ids) => {
-    if (await holds(ctx, 'property_parking_space', 'car_id', ids)) throw badRequest('该车辆已停放在车位,请先解除车位绑定');
+    if (await holds(ctx, 'property_parking_space', 'car_id', ids)) throw badRequest('carParked');
   });
 }

@@ -1,9 +1,11 @@
-import { houseEntity, ownerAttachmentEntity, ownerEntity } from '@property/domain';
+import { houseEntity, inputOf, List, ownerAttachmentEntity, ownerEntity, recordOf } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
 import { data, status } from '../../platform/http/envelope';
+import { idQuery, idsQuery } from '../../platform/crud/routes';
 import { notFound } from '../../platform/http/errors';
+import { fileAnswer, fileField, get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { readUpload, sendFile, storageOf, withMultipart } from '../../platform/storage/index';
@@ -13,8 +15,8 @@ type Query = Record<string, unknown>;
 
 /** The owner (the spec's userId) and optional house of an attachment, both live rows of the caller's tenant. */
 async function checkOwnerAndHouse(ctx: CrudContext, ownerId: unknown, houseId: unknown): Promise<void> {
-  await liveRow(ctx, ownerEntity, ownerId, '所选业主不存在或已被删除');
-  if (isSet(houseId)) await liveRow(ctx, houseEntity, houseId, '所选房屋不存在或已被删除');
+  await liveRow(ctx, ownerEntity, ownerId, 'ownerMissing');
+  if (isSet(houseId)) await liveRow(ctx, houseEntity, houseId, 'houseMissing');
 }
 
 /**
@@ -36,11 +38,24 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
   });
   const base = `/api${ownerAttachmentEntity.base}`;
   const tags = [ownerAttachmentEntity.label.en];
+  const record = recordOf(ownerAttachmentEntity);
 
   withMultipart(app, (scope) => {
     scope.post(
       `${base}/upload`,
-      { schema: { tags, summary: "Upload an owner's document (multipart field file)" } },
+      post({
+        tags,
+        summary: "Upload an owner's document",
+        description:
+          'Needs the attachmentUpload add button. At most 10 MB; jpg, png, gif, webp, pdf, doc(x), xls(x) or mp4, the content checked against the name. The fields may travel in the query string instead.',
+        multipart: {
+          file: fileField('the document'),
+          userId: idText('the owner (ownerId is taken too)'),
+          houseId: idText('one of the owner’s houses'),
+          remark: { type: 'string', maxLength: 500 },
+        },
+        data: record,
+      }),
       async (req) => {
         const ctx = await contextOf(services, req);
         ctx.require(ownerAttachmentEntity, 'add');
@@ -67,7 +82,16 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
 
   app.get(
     `${base}/getList`,
-    { schema: { tags, summary: "An owner's documents (userId), optionally of one house" } },
+    get({
+      tags,
+      summary: "An owner's documents, optionally of one house",
+      query: params({
+        userId: idText('the owner (ownerId is taken too)'),
+        ownerId: idText('as userId'),
+        houseId: idText('one house'),
+      }),
+      data: List(record),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(ownerAttachmentEntity, 'view');
@@ -79,7 +103,14 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     },
   );
 
-  app.post(`${base}/update`, { schema: { tags, summary: "Change a document's name, house or remark" } }, async (req) => {
+  const update = post({
+    tags,
+    summary: "Change a document's name, house or remark (id required)",
+    description: 'The file and its owner stay.',
+    body: inputOf(ownerAttachmentEntity),
+    form: true,
+  });
+  app.post(`${base}/update`, update, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerAttachmentEntity, 'edit');
     const body = (req.body ?? {}) as Query;
@@ -91,7 +122,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     return status(true);
   });
 
-  app.post(`${base}/del`, { schema: { tags, summary: 'Remove documents and their files' } }, async (req) => {
+  const remove = post({
+    tags,
+    summary: 'Remove documents and their files',
+    description: 'The bytes are deleted too. ids may travel in a form or JSON body instead.',
+    query: idsQuery(),
+  });
+  app.post(`${base}/del`, remove, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerAttachmentEntity, 'delete');
     const ids = parseIds((req.query as Query).ids ?? ((req.body ?? {}) as Query).ids);
@@ -119,7 +156,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     return status(true);
   });
 
-  app.get(`${base}/download`, { schema: { tags, summary: 'The file of a document' } }, async (req, reply) => {
+  const download = get({
+    tags,
+    summary: 'The file of a document',
+    query: idQuery('id', 'the document'),
+    answers: { 200: fileAnswer('The file, with its type and its name (Content-Disposition: attachment)') },
+  });
+  app.get(`${base}/download`, download, async (req, reply) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerAttachmentEntity, 'view');
     const row = await service.findRow(ctx, parseId((req.query as Query).id));

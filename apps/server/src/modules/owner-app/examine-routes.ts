@@ -1,9 +1,20 @@
-import { EXAMINE_STATUS, ownerExamineEntity, REJECT_REASON } from '@property/domain';
+import {
+  EXAMINE_STATUS,
+  ExamineWithNames,
+  listQueryOf,
+  Nullable,
+  ownerExamineEntity,
+  Page,
+  recordOf,
+  REJECT_REASON,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { idQuery } from '../../platform/crud/routes';
+import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
@@ -31,7 +42,7 @@ async function admitOwner(ctx: CrudContext, item: Row): Promise<string> {
   const house = await sql<Row>`select id, garden_id, building_id, unit_id from property_house
     where id = ${item.house_id} and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0`.execute(ctx.db);
   const h = house.rows[0];
-  if (!h) throw badRequest('所选房屋不存在或已被删除');
+  if (!h) throw badRequest('houseMissing');
   // The owner and binding land in the house's garden, which must be one of the reviewer's.
   ctx.requireGarden?.(h.garden_id);
   const who = { user: ctx.auth.userId || null, dept: ctx.auth.deptId || null };
@@ -70,27 +81,57 @@ export function registerExamineRoutes(app: FastifyInstance, services: Services):
   const base = `/api${ownerExamineEntity.base}`;
   const tags = [ownerExamineEntity.label.en];
 
-  app.get(`${base}/examine-list-page`, { schema: { tags, summary: 'Examinations, paged (pending first)' } }, async (req) => {
+  const listPage = get({
+    tags,
+    summary: 'Examinations, paged (pending first)',
+    query: listQueryOf(ownerExamineEntity),
+    data: Page(recordOf(ownerExamineEntity)),
+  });
+  app.get(`${base}/examine-list-page`, listPage, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerExamineEntity, 'view');
     const page = await service.page(ctx, req.query as Query);
     return data(page);
   });
 
-  app.get(`${base}/examine-info`, { schema: { tags, summary: 'One examination with garden and house names' } }, async (req) => {
+  const info = get({
+    tags,
+    summary: 'One examination with garden and house names',
+    query: idQuery(),
+    data: Nullable(ExamineWithNames),
+  });
+  app.get(`${base}/examine-info`, info, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(ownerExamineEntity, 'view');
     const row = await service.findRow(ctx, parseId((req.query as Query).id));
     return data(row ? await withNames(ctx, row) : null);
   });
 
-  app.post(`${base}/examine`, { schema: { tags, summary: 'Approve (status 1) or reject (status 2, reason)' } }, async (req) => {
+  const examine = post({
+    tags,
+    summary: 'Approve (status 1) or reject (status 2, reason)',
+    description:
+      'Needs the examine_audit button. Approving makes or updates the owner with the applicant’s phone and binds the house, in one transaction; a reviewed item is final. The parameters may travel in a form or JSON body instead.',
+    query: params(
+      {
+        id: idText('the examination'),
+        status: { type: 'integer', enum: [1, 2], description: '1 approve, 2 reject' },
+        reason: {
+          type: 'string',
+          maxLength: REJECT_REASON.maxLength,
+          description: `why (rejecting: required, "${REJECT_REASON.required}")`,
+        },
+      },
+      ['id', 'status'],
+    ),
+  });
+  app.post(`${base}/examine`, examine, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('examine_audit');
     const input = { ...(req.query as Query), ...((req.body ?? {}) as Query) };
     const id = parseId(input.id);
     const decision = Number(input.status);
-    if (decision !== EXAMINE_STATUS.approved && decision !== EXAMINE_STATUS.rejected) throw badRequest('审核状态不正确');
+    if (decision !== EXAMINE_STATUS.approved && decision !== EXAMINE_STATUS.rejected) throw badRequest('examineStatusInvalid');
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
     if (decision === EXAMINE_STATUS.rejected && !reason) throw badRequest(REJECT_REASON.required);
     if (reason.length > REJECT_REASON.maxLength) throw badRequest(REJECT_REASON.tooLong);
@@ -101,7 +142,7 @@ export function registerExamineRoutes(app: FastifyInstance, services: Services):
         await sql<Row>`select * from property_owner_examine where id = ${id} and ${service.scope(tx)} for update`.execute(db);
       const item = locked.rows[0];
       if (!item) throw notFound();
-      if (Number(item.status) !== EXAMINE_STATUS.pending) throw badRequest('该申请已审核,不能重复审核');
+      if (Number(item.status) !== EXAMINE_STATUS.pending) throw badRequest('examineDone');
       const ownerId = decision === EXAMINE_STATUS.approved ? await admitOwner(tx, item) : null;
       await sql`update property_owner_examine set status = ${decision}, reason = ${reason || null}, owner_id = ${ownerId},
           reviewer = ${ctx.auth.userId || null}, review_time = ${now}, update_user = ${ctx.auth.userId || null}, update_time = ${now}

@@ -1,4 +1,18 @@
-import { menuEntity } from '@property/domain';
+import {
+  ENTITIES,
+  GrantKeys,
+  GrantTree,
+  List,
+  listQueryOf,
+  MenuKeys,
+  MenuNode,
+  MenuPicker,
+  MenuRouteNode,
+  menuEntity,
+  PathExists,
+  PickerTreeNode,
+  TopMenuItem,
+} from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseIds, type Row } from '../../platform/crud/engine';
@@ -6,6 +20,8 @@ import { registerCrudRoutes } from '../../platform/crud/routes';
 import { buildTree, markHasChildren } from '../../platform/crud/tree';
 import { data } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { isPlatformAdmin } from '../../platform/http/context';
+import { get, idText, params, text } from '../../platform/http/operation';
 import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
@@ -13,6 +29,13 @@ const BASE = '/api/blade-system/menu';
 const tags = ['Menu'];
 const MENU = 1;
 const BUTTON = 2;
+
+/** Menus of platform-wide data: only the platform administrator changes it, whatever a tenant's role grants. */
+const PLATFORM_DATA_MENUS = new Set(ENTITIES.filter((e) => e.owner === 'platform').map((e) => e.permission));
+
+/** A button the caller can use: on platform data, anything but viewing is the platform administrator's. */
+const usableButton = (ctx: RequestContext, menu: Row, button: Row) =>
+  isPlatformAdmin(ctx.auth) || !PLATFORM_DATA_MENUS.has(String(menu.code)) || button.code === `${String(menu.code)}_view`;
 
 /** The fields a client needs to build its sidebar from a menu row. */
 function routeNode(m: Row): Row {
@@ -49,7 +72,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     async beforeRemove(ctx, ids) {
       const children =
         await sql`select 1 from blade_menu where is_deleted = 0 and parent_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
-      if (children.rows.length > 0) throw badRequest('请先删除子节点!');
+      if (children.rows.length > 0) throw badRequest('removeChildrenFirst');
     },
   });
   registerCrudRoutes(app, services, menuEntity, menus, { except: ['list'] });
@@ -80,7 +103,14 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
 
   app.get(
     `${BASE}/routes`,
-    { config: { public: true }, schema: { tags, summary: 'Sidebar menus of the caller' } },
+    get({
+      tags,
+      summary: 'Sidebar menus of the caller',
+      description: 'The menus the caller is granted, with their parents; an empty list without a token.',
+      query: params({ topMenuId: idText('only the menus of this top menu') }),
+      data: List(MenuRouteNode),
+      public: true,
+    }),
     async (req) => {
       if (!req.auth) return data([]);
       const ctx = await contextOf(services, req);
@@ -89,7 +119,13 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     },
   );
 
-  app.get(`${BASE}/buttons`, { schema: { tags, summary: 'Granted buttons grouped by menu' } }, async (req) => {
+  const buttons = get({
+    tags,
+    summary: 'Granted buttons grouped by menu',
+    description: 'Each menu with granted buttons, its buttons as children.',
+    data: List(MenuRouteNode),
+  });
+  app.get(`${BASE}/buttons`, buttons, async (req) => {
     const ctx = await contextOf(services, req);
     const rows = await allMenus(ctx);
     const granted = new Set(ctx.grants.menuIds);
@@ -97,7 +133,8 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     const owners = new Map<string, Row>();
     for (const button of buttons) {
       const parent = rows.find((r) => String(r.id) === String(button.parentId));
-      if (!parent) continue;
+      // The console shows the buttons it is given: one the server would refuse is left out.
+      if (!parent || !usableButton(ctx, parent, button)) continue;
       const owner = owners.get(String(parent.id)) ?? { ...routeNode(parent), children: [] as Row[] };
       (owner.children as Row[]).push(routeNode(button));
       owners.set(String(parent.id), owner);
@@ -105,21 +142,54 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     return data([...owners.values()]);
   });
 
-  app.get(`${BASE}/top-menu`, { config: { public: true }, schema: { tags, summary: 'Top menus of the tenant' } }, async (req) => {
+  // A top menu narrows the sidebar to its menus: one holding none of the caller's menus would open an empty sidebar.
+  const topMenus = get({
+    tags,
+    summary: "Top menus of the tenant that hold some of the caller's menus (an empty list without a token)",
+    data: List(TopMenuItem),
+    public: true,
+  });
+  app.get(`${BASE}/top-menu`, topMenus, async (req) => {
     if (!req.auth) return data([]);
-    const rows = await sql<Row>`select id, code, name, source, sort from blade_top_menu
-      where tenant_id = ${req.auth.tenantId} and is_deleted = 0 order by sort`.execute(services.db);
+    const ctx = await contextOf(services, req);
+    if (ctx.grants.menuIds.length === 0) return data([]);
+    const rows = await sql<Row>`select t.id, t.code, t.name, t.source, t.sort from blade_top_menu t
+      where t.tenant_id = ${ctx.auth.tenantId} and t.is_deleted = 0
+        and exists (select 1 from blade_top_menu_setting s where s.top_menu_id = t.id and s.is_deleted = 0
+          and s.menu_id in (${sql.join(ctx.grants.menuIds)}))
+      order by t.sort`.execute(services.db);
     return data(rows.rows);
   });
 
+  // Whether some menu opens this path, granted or not: the console says "no permission" (403) for a screen
+  // the caller may not use, and "not found" (404) for an address that is no screen at all.
+  const pathExists = get({
+    tags,
+    summary: 'Whether a live menu has this path (true/false)',
+    query: params({ path: text('a console path, e.g. /system/user') }),
+    data: PathExists,
+  });
+  app.get(`${BASE}/path-exists`, pathExists, async (req) => {
+    await contextOf(services, req);
+    const path = String((req.query as Record<string, unknown>).path ?? '');
+    if (!path) return data(false);
+    const rows =
+      await sql`select 1 from blade_menu where is_deleted = 0 and category = ${MENU} and path = ${path} limit 1`.execute(
+        services.db,
+      );
+    return data(rows.rows.length > 0);
+  });
+
   // The menu management screen: the whole tree, searchable by name/code.
-  app.get(`${BASE}/list`, { schema: { tags, summary: 'Menu tree' } }, async (req) => {
+  const filters = listQueryOf(menuEntity);
+  app.get(`${BASE}/list`, get({ tags, summary: 'Menu tree', query: filters, data: List(MenuNode) }), async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(menuEntity, 'view');
     const rows = await menus.all(ctx, req.query as Record<string, unknown>, [], 5000);
     return data(buildTree(rows, { titleKey: 'name' }));
   });
-  app.get(`${BASE}/menu-list`, { schema: { tags, summary: 'Menu tree without buttons' } }, async (req) => {
+  const menuList = get({ tags, summary: 'Menu tree without buttons', query: filters, data: List(MenuNode) });
+  app.get(`${BASE}/menu-list`, menuList, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(menuEntity, 'view');
     const rows = await menus.all(ctx, { ...(req.query as Record<string, unknown>), category_equal: MENU }, [], 5000);
@@ -137,8 +207,15 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     );
     return data(markHasChildren(rows, new Set(parents.rows.map((p) => String(p.parent_id)))));
   };
-  app.get(`${BASE}/lazy-list`, { schema: { tags, summary: 'One level of the menu tree' } }, lazy());
-  app.get(`${BASE}/lazy-menu-list`, { schema: { tags, summary: 'One level of menus (no buttons)' } }, lazy(MENU));
+  const level = (summary: string) =>
+    get({
+      tags,
+      summary,
+      query: listQueryOf(menuEntity, { parentId: idText('the parent menu; default 0, the top level') }),
+      data: List(MenuNode),
+    });
+  app.get(`${BASE}/lazy-list`, level('One level of the menu tree'), lazy());
+  app.get(`${BASE}/lazy-menu-list`, level('One level of menus (no buttons)'), lazy(MENU));
 
   // Trees for pickers and grant dialogs: id, parentId, title, key, value.
   const pickerTree = (rows: Row[]) =>
@@ -146,7 +223,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
       rows.map((r) => ({ id: r.id, parentId: r.parentId, name: r.name })),
       { titleKey: 'name' },
     );
-  app.get(`${BASE}/tree`, { schema: { tags, summary: 'Menu picker tree' } }, async (req) => {
+  app.get(`${BASE}/tree`, get({ tags, summary: 'Menu picker tree', data: List(PickerTreeNode) }), async (req) => {
     const ctx = await contextOf(services, req);
     return data(pickerTree(await allMenus(ctx, MENU)));
   });
@@ -179,7 +256,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
   };
   app.get(
     `${BASE}/grant-tree`,
-    { schema: { tags, summary: 'Menus, data scopes and API scopes a role can be granted' } },
+    get({ tags, summary: 'Menus, data scopes and API scopes a role can be granted', data: GrantTree }),
     async (req) => {
       const ctx = await contextOf(services, req);
       const rows = await grantable(ctx);
@@ -190,7 +267,13 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
       });
     },
   );
-  app.get(`${BASE}/role-tree-keys`, { schema: { tags, summary: 'What the roles are granted' } }, async (req) => {
+  const roleKeys = get({
+    tags,
+    summary: 'What the roles are granted',
+    query: params({ roleIds: text('comma-separated role ids') }, ['roleIds']),
+    data: GrantKeys,
+  });
+  app.get(`${BASE}/role-tree-keys`, roleKeys, async (req) => {
     const ctx = await contextOf(services, req);
     const requested = parseIds((req.query as Record<string, string>).roleIds, 'roleIds');
     const own = await sql<{ id: string }>`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
@@ -207,11 +290,17 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
       apiScope: scopesOf.rows.filter((r) => Number(r.scope_category) === 2).map((r) => String(r.scope_id)),
     });
   });
-  app.get(`${BASE}/grant-top-tree`, { schema: { tags, summary: 'Menus a top menu can hold' } }, async (req) => {
+  app.get(`${BASE}/grant-top-tree`, get({ tags, summary: 'Menus a top menu can hold', data: MenuPicker }), async (req) => {
     const ctx = await contextOf(services, req);
     return data({ menu: pickerTree((await grantable(ctx)).filter((r) => Number(r.category) === MENU)) });
   });
-  app.get(`${BASE}/top-tree-keys`, { schema: { tags, summary: 'Menus of top menus' } }, async (req) => {
+  const topKeys = get({
+    tags,
+    summary: 'Menus of top menus',
+    query: params({ topMenuIds: text('comma-separated top menu ids') }, ['topMenuIds']),
+    data: MenuKeys,
+  });
+  app.get(`${BASE}/top-tree-keys`, topKeys, async (req) => {
     const ctx = await contextOf(services, req);
     const ids = parseIds((req.query as Record<string, string>).topMenuIds, 'topMenuIds');
     const rows = await sql<{ menu_id: string }>`select menu_id from blade_top_menu_setting where is_deleted = 0

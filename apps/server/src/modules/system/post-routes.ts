@@ -1,10 +1,11 @@
-import { postEntity, topMenuEntity } from '@property/domain';
+import { List, postEntity, recordOf, topMenuEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseIds } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { isPlatformAdmin } from '../../platform/http/context';
 import { data, status } from '../../platform/http/envelope';
+import { get, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
@@ -13,7 +14,13 @@ type Query = Record<string, unknown>;
 /** Posts (with a select for user forms) and top menus (with their menu grants). */
 export function registerPostAndTopMenuRoutes(app: FastifyInstance, services: Services): void {
   const posts = registerCrudRoutes(app, services, postEntity);
-  app.get('/api/blade-system/post/select', { schema: { tags: ['Post'], summary: 'Posts for a select' } }, async (req) => {
+  const select = get({
+    tags: [postEntity.label.en],
+    summary: 'Posts for a select',
+    query: params({ tenantId: text('platform administrator only: the posts of this tenant') }),
+    data: List(recordOf(postEntity)),
+  });
+  app.get('/api/blade-system/post/select', select, async (req) => {
     const ctx = await contextOf(services, req);
     const tenantId = (req.query as Query).tenantId;
     const scoped = tenantId && isPlatformAdmin(ctx.auth) ? { ...ctx, auth: { ...ctx.auth, tenantId: String(tenantId) } } : ctx;
@@ -28,7 +35,16 @@ export function registerPostAndTopMenuRoutes(app: FastifyInstance, services: Ser
   );
   app.post(
     '/api/blade-system/topmenu/grant',
-    { schema: { tags: ['Top menu'], summary: 'Set the menus of top menus' } },
+    post({
+      tags: [topMenuEntity.label.en],
+      summary: 'Set the menus of top menus',
+      description:
+        'Replaces the menus of the top menus. The parameters may travel in a form or JSON body instead (arrays allowed).',
+      query: params(
+        { topMenuIds: text('comma-separated top menu ids'), menuIds: text('comma-separated menu ids; empty: none') },
+        ['topMenuIds'],
+      ),
+    }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(topMenuEntity, 'edit');

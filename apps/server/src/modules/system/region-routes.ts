@@ -1,10 +1,11 @@
-import { regionEntity } from '@property/domain';
+import { List, Nullable, recordOf, RegionOption, regionEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, toJson } from '../../platform/crud/engine';
-import { registerCrudRoutes } from '../../platform/crud/routes';
-import { data } from '../../platform/http/envelope';
+import { detailQuery, registerCrudRoutes } from '../../platform/crud/routes';
+import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
@@ -18,12 +19,32 @@ export function registerRegionRoutes(app: FastifyInstance, services: Services): 
     async beforeRemove(ctx, ids) {
       const children = await sql`select 1 from blade_region c join blade_region p on c.parent_code = p.code
         where p.id in (${sql.join(ids)}) and c.is_deleted = 0 limit 1`.execute(ctx.db);
-      if (children.rows.length > 0) throw badRequest('请先删除子节点!');
+      if (children.rows.length > 0) throw badRequest('removeChildrenFirst');
     },
   });
-  registerCrudRoutes(app, services, regionEntity, regions, { except: ['detail'] });
+  registerCrudRoutes(app, services, regionEntity, regions, { except: ['detail', 'remove'] });
 
-  app.get(`${BASE}/detail`, { schema: { tags, summary: 'A region by code (or id)' } }, async (req) => {
+  // The spec's client removes one region by `id` (§7.8); other clients send `ids` as for every entity: both work.
+  app.post(
+    `${BASE}/remove`,
+    post({
+      tags,
+      summary: 'Remove regions by id or ids',
+      query: params({ id: idText('one region (the spec’s client)'), ids: text('comma-separated ids') }),
+    }),
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.require(regionEntity, 'delete');
+      const q = req.query as Query;
+      await regions.remove(ctx, q.ids ?? q.id);
+      return status(true);
+    },
+  );
+
+  const byCode = detailQuery(regionEntity);
+  (byCode.properties as Record<string, unknown>).code = text('the region code (e.g. 1302); or id');
+  const detail = get({ tags, summary: 'A region by code (or id)', query: byCode, data: Nullable(recordOf(regionEntity)) });
+  app.get(`${BASE}/detail`, detail, async (req) => {
     const ctx = await contextOf(services, req);
     const q = req.query as Query;
     if (q.code) {
@@ -34,7 +55,13 @@ export function registerRegionRoutes(app: FastifyInstance, services: Services): 
     }
     return data(await regions.detail(ctx, q));
   });
-  app.get(`${BASE}/lazy-tree`, { schema: { tags, summary: 'Children of a region, for cascaders' } }, async (req) => {
+  const children = get({
+    tags,
+    summary: 'Children of a region, for cascaders',
+    query: params({ parentCode: text('the parent region code; default 00, the provinces') }),
+    data: List(RegionOption),
+  });
+  app.get(`${BASE}/lazy-tree`, children, async (req) => {
     const ctx = await contextOf(services, req);
     const parentCode = String((req.query as Query).parentCode ?? '00') || '00';
     const rows = await sql<{ id: string; code: string; name: string; parent_code: string; has_children: boolean }>`

@@ -1,4 +1,4 @@
-import { roleEntity } from '@property/domain';
+import { List, listQueryOf, recordOf, RoleNode, roleEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, parseIds } from '../../platform/crud/engine';
@@ -6,6 +6,7 @@ import { registerCrudRoutes } from '../../platform/crud/routes';
 import { buildTree } from '../../platform/crud/tree';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
+import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
@@ -18,22 +19,29 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
     async beforeRemove(ctx, ids) {
       const used = await sql`select 1 from blade_user where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
         and string_to_array(role_id, ',') && ${ids}::text[] limit 1`.execute(ctx.db);
-      if (used.rows.length > 0) throw badRequest('该角色下仍有用户,不能删除');
+      if (used.rows.length > 0) throw badRequest('roleHasUsers');
     },
     afterSave: () => services.access.invalidate(),
   });
   registerCrudRoutes(app, services, roleEntity, roles, { except: ['list'] });
 
-  app.get(`${BASE}/list`, { schema: { tags, summary: 'Role tree' } }, async (req) => {
+  const list = get({ tags, summary: 'Role tree', query: listQueryOf(roleEntity), data: List(RoleNode) });
+  app.get(`${BASE}/list`, list, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(roleEntity, 'view');
     return data(buildTree(await roles.all(ctx, req.query as Query), { titleKey: 'roleName' }));
   });
-  app.get(`${BASE}/tree`, { schema: { tags, summary: 'Role picker tree' } }, async (req) => {
+  app.get(`${BASE}/tree`, get({ tags, summary: 'Role picker tree', data: List(RoleNode) }), async (req) => {
     const ctx = await contextOf(services, req);
     return data(buildTree(await roles.all(ctx), { titleKey: 'roleName' }));
   });
-  app.get(`${BASE}/tree-by-id`, { schema: { tags, summary: 'Role picker tree below a role' } }, async (req) => {
+  const below = get({
+    tags,
+    summary: 'Role picker tree below a role',
+    query: params({ roleId: idText('the role whose subtree to answer; none: the whole tree') }),
+    data: List(RoleNode),
+  });
+  app.get(`${BASE}/tree-by-id`, below, async (req) => {
     const ctx = await contextOf(services, req);
     const roleId = (req.query as Query).roleId;
     const rows = await roles.all(ctx);
@@ -46,7 +54,13 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
         : [],
     );
   });
-  app.get(`${BASE}/select`, { schema: { tags, summary: 'Roles for a select (those of a user)' } }, async (req) => {
+  const select = get({
+    tags,
+    summary: 'Roles for a select (those of a user)',
+    query: params({ userId: idText('a user: their roles only; none: every role') }),
+    data: List(recordOf(roleEntity)),
+  });
+  app.get(`${BASE}/select`, select, async (req) => {
     const ctx = await contextOf(services, req);
     const userId = (req.query as Query).userId;
     if (!userId) return data(await roles.all(ctx));
@@ -57,7 +71,17 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
   });
 
   // Grant: replace the roles' menus, data scopes and API scopes in one transaction.
-  app.post(`${BASE}/grant`, { schema: { tags, summary: 'Grant roles menus, data scopes and API scopes' } }, async (req) => {
+  const ids = (what: string) => text(`comma-separated ${what} ids (a JSON body may send an array)`);
+  const grant = post({
+    tags,
+    summary: 'Grant roles menus, data scopes and API scopes',
+    description: 'Replaces what the roles are granted. The parameters may travel in a form or JSON body instead.',
+    query: params(
+      { roleIds: ids('role'), menuIds: ids('menu'), dataScopeIds: ids('data scope'), apiScopeIds: ids('API scope') },
+      ['roleIds'],
+    ),
+  });
+  app.post(`${BASE}/grant`, grant, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('role_grant');
     const input = { ...(req.query as Query), ...((req.body as Query) ?? {}) };
@@ -70,10 +94,10 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
       await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(
         services.db,
       );
-    if (own.rows.length !== roleIds.length) throw badRequest('角色不存在');
+    if (own.rows.length !== roleIds.length) throw badRequest('roleMissing');
     // Nobody hands out menus they do not have themselves (a tenant stays inside its package).
     const grantable = new Set(ctx.grants.menuIds);
-    if (menuIds.some((id) => !grantable.has(id))) throw badRequest('不能授予超出自身权限的菜单');
+    if (menuIds.some((id) => !grantable.has(id))) throw badRequest('menuBeyondGrant');
     await services.db.transaction().execute(async (tx) => {
       await sql`delete from blade_role_menu where role_id in (${sql.join(roleIds)})`.execute(tx);
       await sql`delete from blade_role_scope where role_id in (${sql.join(roleIds)})`.execute(tx);

@@ -1,4 +1,4 @@
-import { tenantEntity, tenantPackageEntity } from '@property/domain';
+import { Nullable, recordOf, TenantOfDomain, tenantEntity, tenantPackageEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, parseIds, toJson } from '../../platform/crud/engine';
@@ -6,6 +6,7 @@ import { registerCrudRoutes } from '../../platform/crud/routes';
 import { isPlatformAdmin } from '../../platform/http/context';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, forbidden } from '../../platform/http/errors';
+import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { paramValue } from './params';
@@ -33,7 +34,7 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
       const platform = await sql`select 1 from blade_tenant where id in (${sql.join(ids)}) and tenant_id = '000000'`.execute(
         ctx.db,
       );
-      if (platform.rows.length > 0) throw badRequest('不能删除平台租户');
+      if (platform.rows.length > 0) throw badRequest('platformTenantFixed');
     },
   });
   registerCrudRoutes(app, services, tenantEntity, tenants);
@@ -51,7 +52,22 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
   };
 
   // Grant settings of several tenants at once: account quota and expiry.
-  app.post(`${BASE}/setting`, { schema: { tags, summary: 'Account quota and expiry of tenants' } }, async (req) => {
+  const sent = 'The parameters may travel in a form or JSON body instead. Platform administrator only.';
+  const tenantId = text('the tenant (its six-digit id)');
+  const setting = post({
+    tags,
+    summary: 'Account quota and expiry of tenants',
+    description: `Only what is sent changes. The platform tenant never expires. ${sent}`,
+    query: params(
+      {
+        ids: text('comma-separated tenant row ids'),
+        accountNumber: text('most accounts the tenants may have; empty or -1: no limit'),
+        expireTime: text('yyyy-MM-dd[ HH:mm:ss] after which sign-in is refused; empty: never'),
+      },
+      ['ids'],
+    ),
+  });
+  app.post(`${BASE}/setting`, setting, async (req) => {
     const ctx = await platformOnly(req);
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const ids = parseIds(input.ids);
@@ -59,12 +75,12 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     const sets = [sql`update_user = ${ctx.auth.userId}`, sql`update_time = localtimestamp(0)`];
     if (input.accountNumber !== undefined) {
       const accountNumber = input.accountNumber === '' || input.accountNumber === null ? -1 : Number(input.accountNumber);
-      if (!Number.isInteger(accountNumber)) throw badRequest('请输入正确的账号额度');
+      if (!Number.isInteger(accountNumber)) throw badRequest('accountNumberInvalid');
       sets.push(sql`account_number = ${accountNumber}`);
     }
     if (input.expireTime !== undefined) {
       const expireTime = input.expireTime ? String(input.expireTime) : null;
-      if (expireTime && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(expireTime)) throw badRequest('请输入正确的过期时间');
+      if (expireTime && !/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(expireTime)) throw badRequest('expireTimeInvalid');
       sets.push(sql`expire_time = ${expireTime}::timestamp`);
     }
     // The platform itself never expires: that would lock every administrator out.
@@ -73,7 +89,13 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     return status(true);
   });
 
-  app.post(`${BASE}/datasource`, { schema: { tags, summary: 'Bind a tenant to a data source' } }, async (req) => {
+  const datasource = post({
+    tags,
+    summary: 'Bind a tenant to a data source',
+    description: sent,
+    query: params({ tenantId: tenantId, datasourceId: idText('the data source; empty: none') }, ['tenantId']),
+  });
+  app.post(`${BASE}/datasource`, datasource, async (req) => {
     const ctx = await platformOnly(req);
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const tenantId = String(input.tenantId ?? '');
@@ -84,7 +106,15 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
   });
 
   // Public: the sign-in page asks which tenant a domain belongs to.
-  app.get(`${BASE}/info`, { config: { public: true }, schema: { tags, summary: 'Tenant bound to a domain' } }, async (req) => {
+  const info = get({
+    tags,
+    summary: 'Tenant bound to a domain',
+    description: 'For the sign-in page: an empty object when no tenant is bound to the domain.',
+    query: params({ domain: text('the domain the console is served at') }),
+    data: TenantOfDomain,
+    public: true,
+  });
+  app.get(`${BASE}/info`, info, async (req) => {
     const domain = String((req.query as Body).domain ?? '');
     if (!domain) return data({});
     const rows = await sql<{
@@ -97,7 +127,13 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     return data(t ? { tenantId: t.tenant_id, domain: t.domain, backgroundUrl: t.background_url ?? '' } : {});
   });
 
-  app.get(`${BASE}/package-detail`, { schema: { tags, summary: 'The package of a tenant' } }, async (req) => {
+  const packageDetail = get({
+    tags,
+    summary: 'The package of a tenant',
+    query: params({ tenantId }, ['tenantId']),
+    data: Nullable(recordOf(tenantPackageEntity)),
+  });
+  app.get(`${BASE}/package-detail`, packageDetail, async (req) => {
     const ctx = await platformOnly(req);
     const tenantId = String((req.query as Body).tenantId ?? '');
     const rows = await sql<
@@ -107,14 +143,20 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     return data(rows.rows[0] ? toJson(tenantPackageEntity, rows.rows[0]) : null);
   });
 
-  app.post(`${BASE}/package-setting`, { schema: { tags, summary: 'Give a tenant a package' } }, async (req) => {
+  const packageSetting = post({
+    tags,
+    summary: 'Give a tenant a package',
+    description: sent,
+    query: params({ tenantId: tenantId, packageId: idText('the package; empty: none') }, ['tenantId']),
+  });
+  app.post(`${BASE}/package-setting`, packageSetting, async (req) => {
     const ctx = await platformOnly(req);
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const tenantId = String(input.tenantId ?? '');
     const packageId = input.packageId ? parseId(input.packageId, 'packageId') : null;
     if (packageId) {
       const exists = await sql`select 1 from blade_tenant_package where id = ${packageId} and is_deleted = 0`.execute(ctx.db);
-      if (exists.rows.length === 0) throw badRequest('产品包不存在');
+      if (exists.rows.length === 0) throw badRequest('packageMissing');
     }
     await sql`update blade_tenant set package_id = ${packageId}, update_user = ${ctx.auth.userId},
       update_time = localtimestamp(0) where tenant_id = ${tenantId}`.execute(services.db);

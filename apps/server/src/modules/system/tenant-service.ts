@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { NEW_TENANT_ADMIN_NAME } from '@property/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { hashTypedPassword } from '../../platform/auth/password';
@@ -30,13 +31,13 @@ export async function provisionTenant(
     values (${tenantId}, 0, '0', 1, ${tenantName}, ${tenantName}, 1, ${createdBy}) returning id`.execute(db);
   const deptId = String(dept.rows[0]!.id);
   const role = await sql<{ id: string }>`insert into blade_role (tenant_id, parent_id, role_name, sort, role_alias, create_user)
-    values (${tenantId}, 0, '管理员', 1, 'administrator', ${createdBy}) returning id`.execute(db);
+    values (${tenantId}, 0, ${NEW_TENANT_ADMIN_NAME}, 1, 'administrator', ${createdBy}) returning id`.execute(db);
   const roleId = String(role.rows[0]!.id);
   const password = await hashTypedPassword(await paramValue(db, 'tenant.default.password', 'admin'));
   const user = await sql<{
     id: string;
   }>`insert into blade_user (tenant_id, user_type, account, password, name, real_name, role_id, dept_id, status, create_user, create_dept)
-    values (${tenantId}, 1, 'admin', ${password}, 'admin', '管理员', ${roleId}, ${deptId}, 1, ${createdBy}, ${deptId}) returning id`.execute(
+    values (${tenantId}, 1, 'admin', ${password}, 'admin', ${NEW_TENANT_ADMIN_NAME}, ${roleId}, ${deptId}, 1, ${createdBy}, ${deptId}) returning id`.execute(
     db,
   );
   return { userId: String(user.rows[0]!.id), deptId, roleId };

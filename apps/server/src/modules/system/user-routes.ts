@@ -1,11 +1,12 @@
-import { userEntity } from '@property/domain';
+import { inputOf, listQueryOf, Nullable, Page, recordOf, userEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hashTypedPassword, signInDigest, verifyDigest } from '../../platform/auth/password';
 import { CrudService, parseId, parseIds, toJson, type CrudContext } from '../../platform/crud/engine';
-import { registerCrudRoutes } from '../../platform/crud/routes';
+import { idQuery, idsQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { get, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { unlockAccounts } from '../auth/sign-in';
@@ -14,6 +15,8 @@ import { paramValue } from './params';
 const BASE = '/api/blade-system/user';
 const tags = ['User'];
 type Body = Record<string, unknown>;
+const user = recordOf(userEntity);
+const userIds = { userIds: text('comma-separated user ids') };
 
 /**
  * Users: the generic calls plus password handling (always stored as argon2id
@@ -34,7 +37,19 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   registerCrudRoutes(app, services, userEntity, users, { except: ['page'] });
 
   // page: the user screen lists a department and everything below it.
-  app.get(`${BASE}/page`, { schema: { tags, summary: 'Users of a department and its children' } }, async (req) => {
+  const page = get({
+    tags,
+    summary: 'Users of a department and its children, paged',
+    query: listQueryOf(userEntity, {
+      deptId: {
+        type: 'string',
+        pattern: '^\\d{1,19}$',
+        description: 'a department: its users and those of every department below',
+      },
+    }),
+    data: Page(user),
+  });
+  app.get(`${BASE}/page`, page, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(userEntity, 'view');
     const query = req.query as Record<string, unknown>;
@@ -48,21 +63,32 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return data(await users.page(ctx, query, { extra, skip: ['deptId'] }));
   });
 
-  app.post(`${BASE}/update`, { schema: { tags, summary: 'Update a user' } }, async (req) => {
-    const ctx = await contextOf(services, req);
-    ctx.require(userEntity, 'edit');
-    if (!(req.body as Body)?.id) throw badRequest('缺少必要的请求参数: id');
-    await users.submit(ctx, req.body);
-    return status(true);
-  });
+  app.post(
+    `${BASE}/update`,
+    post({ tags, summary: 'Update a user (id required)', body: inputOf(userEntity), form: true }),
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      ctx.require(userEntity, 'edit');
+      if (!(req.body as Body)?.id) throw badRequest('missingParam', { name: 'id' });
+      await users.submit(ctx, req.body);
+      return status(true);
+    },
+  );
 
-  app.get(`${BASE}/info`, { schema: { tags, summary: 'The signed-in user' } }, async (req) => {
+  app.get(`${BASE}/info`, get({ tags, summary: 'The signed-in user', data: Nullable(user) }), async (req) => {
     const ctx = await contextOf(services, req);
     const row = await users.findRow(ctx, ctx.auth.userId);
     return data(row ? toJson(userEntity, row) : null);
   });
 
-  app.post(`${BASE}/update-info`, { schema: { tags, summary: "Change one's own profile" } }, async (req) => {
+  const profile = post({
+    tags,
+    summary: "Change one's own profile",
+    description: 'Only avatar, name, realName, phone, email, sex and birthday are taken; other keys are ignored.',
+    body: inputOf(userEntity),
+    form: true,
+  });
+  app.post(`${BASE}/update-info`, profile, async (req) => {
     const ctx = await contextOf(services, req);
     const body = (req.body ?? {}) as Body;
     const allowed = ['avatar', 'name', 'realName', 'phone', 'email', 'sex', 'birthday'];
@@ -71,23 +97,38 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return status(true);
   });
 
-  app.post(`${BASE}/update-password`, { schema: { tags, summary: "Change one's own password" } }, async (req) => {
+  const passwords = params(
+    {
+      oldPassword: text('the hex MD5 of the current password'),
+      newPassword: text('the hex MD5 of the new password'),
+      newPassword1: text('the same again'),
+    },
+    ['oldPassword', 'newPassword', 'newPassword1'],
+  );
+  const changePassword = post({
+    tags,
+    summary: "Change one's own password",
+    description: 'The parameters may travel in a form or JSON body instead.',
+    query: passwords,
+  });
+  app.post(`${BASE}/update-password`, changePassword, async (req) => {
     const ctx = await contextOf(services, req);
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const [oldPassword, newPassword, newPassword1] = ['oldPassword', 'newPassword', 'newPassword1'].map((k) =>
       String(input[k] ?? ''),
     );
-    if (!oldPassword || !newPassword) throw badRequest('请输入密码');
-    if (newPassword !== newPassword1) throw badRequest('两次密码输入不一致');
+    if (!oldPassword || !newPassword) throw badRequest('passwordRequired');
+    if (newPassword !== newPassword1) throw badRequest('passwordMismatch');
     const row = await users.findRow(ctx, ctx.auth.userId);
     if (!row) throw notFound();
-    if (!(await verifyDigest(row.password as string, signInDigest(oldPassword)))) throw badRequest('原密码不正确');
+    if (!(await verifyDigest(row.password as string, signInDigest(oldPassword)))) throw badRequest('oldPasswordWrong');
     await sql`update blade_user set password = ${await hashTypedPassword(newPassword)}, update_time = localtimestamp(0)
       where id = ${ctx.auth.userId}`.execute(services.db);
     return status(true);
   });
 
-  app.post(`${BASE}/reset-password`, { schema: { tags, summary: 'Reset passwords to the initial one' } }, async (req) => {
+  const reset = post({ tags, summary: 'Reset passwords to the initial one (account.initPassword)', query: idsQuery('userIds') });
+  app.post(`${BASE}/reset-password`, reset, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('user_reset');
     const ids = parseIds((req.query as Body).userIds, 'userIds');
@@ -97,7 +138,12 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return status(true);
   });
 
-  app.post(`${BASE}/grant`, { schema: { tags, summary: 'Give users roles' } }, async (req) => {
+  const grant = post({
+    tags,
+    summary: 'Give users roles',
+    query: params({ ...userIds, roleIds: text('comma-separated role ids of the caller’s tenant') }, ['userIds', 'roleIds']),
+  });
+  app.post(`${BASE}/grant`, grant, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('user_role');
     const q = req.query as Body;
@@ -107,14 +153,15 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       await sql`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and id in (${sql.join(roleIds)})`.execute(
         services.db,
       );
-    if (own.rows.length !== roleIds.length) throw badRequest('角色不存在');
+    if (own.rows.length !== roleIds.length) throw badRequest('roleMissing');
     await sql`update blade_user set role_id = ${roleIds.join(',')}, update_user = ${ctx.auth.userId}, update_time = localtimestamp(0)
       where id in (${sql.join(userIds)}) and ${users.scope(ctx)}`.execute(services.db);
     await services.access.invalidate();
     return status(true);
   });
 
-  app.post(`${BASE}/unlock`, { schema: { tags, summary: 'Unlock accounts locked by failed sign-ins' } }, async (req) => {
+  const unlock = post({ tags, summary: 'Unlock accounts locked by failed sign-ins', query: idsQuery('userIds') });
+  app.post(`${BASE}/unlock`, unlock, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('user_unlock');
     const ids = parseIds((req.query as Body).userIds, 'userIds');
@@ -130,13 +177,24 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   });
 
   // Platform settings of a user: its type and free-form extension (kept in the user row).
-  app.get(`${BASE}/platform-detail`, { schema: { tags, summary: "A user's platform settings" } }, async (req) => {
+  const platformDetail = get({ tags, summary: "A user's platform settings", query: idQuery(), data: Nullable(user) });
+  app.get(`${BASE}/platform-detail`, platformDetail, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.require(userEntity, 'view');
     const row = await users.findRow(ctx, parseId((req.query as Body).id));
     return data(row ? { ...toJson(userEntity, row), userExt: row.user_ext ?? '' } : null);
   });
-  app.post(`${BASE}/update-platform`, { schema: { tags, summary: "Change a user's platform settings" } }, async (req) => {
+  const platform = params(
+    { userId: text('the user'), userType: text('user type (dictionary user_type)'), userExt: text('free-form settings') },
+    ['userId'],
+  );
+  const updatePlatform = post({
+    tags,
+    summary: "Change a user's platform settings",
+    description: 'The parameters may travel in a form or JSON body instead.',
+    query: platform,
+  });
+  app.post(`${BASE}/update-platform`, updatePlatform, async (req) => {
     const ctx = await contextOf(services, req);
     ctx.requireCode('user_platform');
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
@@ -145,18 +203,33 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     return status(true);
   });
 
+  const guest = params(
+    {
+      tenantId: text('the tenant to join'),
+      account: text('the account asked for'),
+      password: text('the hex MD5 of the password'),
+      name: text('the name shown (default: the account)'),
+    },
+    ['tenantId', 'account', 'password'],
+  );
   app.post(
     `${BASE}/register-guest`,
-    { config: { public: true }, schema: { tags, summary: 'Ask for an account (approved by an administrator)' } },
+    post({
+      tags,
+      summary: 'Ask for an account (approved by an administrator)',
+      description: 'The account waits with status 0 until approved. The parameters may travel in a form or JSON body instead.',
+      query: guest,
+      public: true,
+    }),
     async (req) => {
       const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
       const tenantId = String(input.tenantId ?? '');
-      if (!tenantId) throw badRequest('请先输入租户编号');
-      if (!input.account) throw badRequest('请先输入账号名称');
-      if (!input.password) throw badRequest('请先输入密码');
-      if ((await paramValue(services.db, 'account.registerUser', 'true')) !== 'true') throw badRequest('当前系统未开启注册功能');
+      if (!tenantId) throw badRequest('registerNeedTenant');
+      if (!input.account) throw badRequest('registerNeedAccount');
+      if (!input.password) throw badRequest('registerNeedPassword');
+      if ((await paramValue(services.db, 'account.registerUser', 'true')) !== 'true') throw badRequest('registrationClosed');
       const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(services.db);
-      if (tenant.rows.length === 0) throw badRequest('租户ID未找到');
+      if (tenant.rows.length === 0) throw badRequest('tenantNotFound');
       const guest: CrudContext = {
         db: services.db,
         auth: {
@@ -184,7 +257,7 @@ async function registrationValues(input: Body, tenantId: string, ctx: CrudContex
   const account = String(input.account);
   const taken =
     await sql`select 1 from blade_user where tenant_id = ${tenantId} and account = ${account} and is_deleted = 0`.execute(ctx.db);
-  if (taken.rows.length > 0) throw badRequest('账号已存在');
+  if (taken.rows.length > 0) throw badRequest('accountTaken');
   return {
     tenant_id: tenantId,
     account,
@@ -203,6 +276,6 @@ async function checkAccountQuota(ctx: CrudContext): Promise<void> {
     from blade_tenant t where t.tenant_id = ${ctx.auth.tenantId} and t.is_deleted = 0`.execute(ctx.db);
   const row = rows.rows[0];
   if (row && row.account_number !== null && row.account_number >= 0 && row.used >= row.account_number) {
-    throw badRequest('当前租户已到最大账号额度!');
+    throw badRequest('accountQuotaReached');
   }
 }

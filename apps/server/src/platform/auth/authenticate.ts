@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '../http/envelope';
 import { requireAuth } from '../http/request-context';
 import type { Services } from '../services';
 
@@ -21,11 +20,11 @@ export function installAuthentication(app: FastifyInstance, services: Services):
     let grantsVersion: string | undefined;
     if (token) {
       const decoded = await services.tokens.decode(token);
-      if (!decoded) request.authProblem = MSG.unauthorized;
+      if (!decoded) request.authProblem = 'unauthorized';
       else {
         // From memory while the instance is in step with the others; from the shared store otherwise.
         const state = await services.signals.stateOf(decoded.jti);
-        if (state.revoked) request.authProblem = MSG.tokenRevoked;
+        if (state.revoked) request.authProblem = 'tokenRevoked';
         else request.auth = decoded.auth;
         grantsVersion = state.grantsVersion;
       }

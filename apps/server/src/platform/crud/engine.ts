@@ -1,23 +1,19 @@
-import { columnOf, type EntityDef } from '@property/domain';
+import { columnOf, type EntityDef, type PageOf } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
+import type { KeyValueStore } from '../cache/store';
 import type { Db } from '../db/database';
 import type { AuthContext } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { gardenColumnOf } from '../security/access';
 import { fieldsOf, uniqueFields } from './fields';
-import { defaultSort, parseListQuery } from './filters';
+import { defaultSort, listOrder, parseListQuery } from './filters';
+import { readPage, type PageRequest } from './paging';
 import { validateBody, type Values } from './validate';
 
 export type Row = Record<string, unknown>;
 
-export interface Page<T = Row> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-  searchCount: boolean;
-}
+/** A page as the API contract declares it (packages/domain PAGE_FIELDS). */
+export type Page<T = Row> = PageOf<T>;
 
 /** What an operation needs of its caller: a database (or transaction), who, and which rows they may touch. */
 export interface CrudContext {
@@ -27,6 +23,14 @@ export interface CrudContext {
   rowScope(entity: EntityDef): RawBuilder<unknown>[];
   /** Refuses a write into a garden outside the caller's gardens (absent: no garden limit, e.g. seeding). */
   requireGarden?(gardenId: unknown): void;
+  /** Shared short-lived state: where deep pages are continued from (absent: pages beyond PAGE_DEPTH_LIMIT are refused). */
+  store?: KeyValueStore;
+}
+
+/** A module's own list: conditions beyond the query's, and query keys it reads itself. */
+export interface ListOptions {
+  extra?: RawBuilder<unknown>[];
+  skip?: string[];
 }
 
 export interface CrudHooks {
@@ -41,18 +45,18 @@ const ID = /^\d{1,19}$/;
 
 export function parseId(raw: unknown, name = 'id'): string {
   const value = typeof raw === 'number' ? String(raw) : raw;
-  if (value === undefined || value === null || value === '') throw badRequest(`缺少必要的请求参数: ${name}`);
-  if (typeof value !== 'string' || !ID.test(value)) throw badRequest(`请求参数类型错误: ${name}`);
+  if (value === undefined || value === null || value === '') throw badRequest('missingParam', { name });
+  if (typeof value !== 'string' || !ID.test(value)) throw badRequest('paramTypeOf', { name });
   return value;
 }
 
 export function parseIds(raw: unknown, name = 'ids'): string[] {
-  if (raw === undefined || raw === null || raw === '') throw badRequest(`缺少必要的请求参数: ${name}`);
+  if (raw === undefined || raw === null || raw === '') throw badRequest('missingParam', { name });
   const ids = String(raw)
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (ids.length === 0) throw badRequest(`缺少必要的请求参数: ${name}`);
+  if (ids.length === 0) throw badRequest('missingParam', { name });
   return ids.map((id) => parseId(id, name));
 }
 
@@ -86,28 +90,22 @@ export class CrudService {
     return sql.join(conditions, sql` and `);
   }
 
-  async page(
-    ctx: CrudContext,
-    query: Record<string, unknown>,
-    options: { extra?: RawBuilder<unknown>[]; skip?: string[] } = {},
-  ): Promise<Page> {
+  async page(ctx: CrudContext, query: Record<string, unknown>, options: ListOptions = {}): Promise<Page> {
+    const page = await readPage(ctx.db, this.listRequest(ctx, query, options));
+    return { ...page, records: page.records.map((r) => toJson(this.entity, r)) };
+  }
+
+  /** What page() reads: the caller's rows matching the query, in the query's order (tests explain its statements). */
+  listRequest(ctx: CrudContext, query: Record<string, unknown>, options: ListOptions = {}): PageRequest {
     const parsed = parseListQuery(this.entity, query, options.skip);
-    const where = this.scope(ctx, [...parsed.where, ...(options.extra ?? [])]);
-    const order = parsed.orderBy.length > 0 ? parsed.orderBy : defaultSort(this.entity);
-    const offset = (parsed.current - 1) * parsed.size;
-    const [count, rows] = await Promise.all([
-      sql<{ total: number }>`select count(*)::int as total from ${this.table()} where ${where}`.execute(ctx.db),
-      sql<Row>`select * from ${this.table()} where ${where}
-        order by ${sql.join(order)}, id desc limit ${parsed.size} offset ${offset}`.execute(ctx.db),
-    ]);
-    const total = Number(count.rows[0]?.total ?? 0);
     return {
-      records: rows.rows.map((r) => toJson(this.entity, r)),
-      total,
-      size: parsed.size,
+      from: this.table(),
+      where: this.scope(ctx, [...parsed.where, ...(options.extra ?? [])]),
+      order: listOrder(this.entity, parsed),
       current: parsed.current,
-      pages: Math.ceil(total / parsed.size),
-      searchCount: true,
+      size: parsed.size,
+      textSearch: parsed.textSearch,
+      store: ctx.store,
     };
   }
 
@@ -138,7 +136,7 @@ export class CrudService {
       return row ? toJson(this.entity, row) : null;
     }
     const parsed = parseListQuery(this.entity, query);
-    if (parsed.where.length === 0) throw badRequest('缺少必要的请求参数: id');
+    if (parsed.where.length === 0) throw badRequest('missingParam', { name: 'id' });
     const rows = await sql<Row>`select * from ${this.table()} where ${this.scope(ctx, parsed.where)} limit 1`.execute(ctx.db);
     return rows.rows[0] ? toJson(this.entity, rows.rows[0]) : null;
   }

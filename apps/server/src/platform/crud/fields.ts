@@ -24,8 +24,13 @@ export function fieldsOf(entity: EntityDef): Map<string, ResolvedField> {
   return map;
 }
 
+const uniqueCache = new WeakMap<EntityDef, ResolvedField[]>();
+
+/** Every field once (fieldsOf holds each under two names); made once per entity, as every row's JSON uses it. */
 export function uniqueFields(entity: EntityDef): ResolvedField[] {
-  return [...new Set(fieldsOf(entity).values())];
+  let fields = uniqueCache.get(entity);
+  if (!fields) uniqueCache.set(entity, (fields = [...new Set(fieldsOf(entity).values())]));
+  return fields;
 }
 
 const INTEGER = /^-?\d{1,18}$/;

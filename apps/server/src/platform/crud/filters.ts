@@ -1,4 +1,4 @@
-import type { EntityDef } from '@property/domain';
+import { defaultSortOf, type EntityDef, type SortKey } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { badRequest } from '../http/errors';
 import { coerce, fieldsOf, type ResolvedField } from './fields';
@@ -49,6 +49,10 @@ const OPERATORS = new Set<string>([
 
 export interface ParsedQuery {
   where: RawBuilder<unknown>[];
+  /** The order the client asked (ascs, then descs); empty when none. */
+  sort: SortKey[];
+  /** Whether a condition looks for text inside a value (like, likeleft, likeright). */
+  textSearch: boolean;
   orderBy: RawBuilder<unknown>[];
   current: number;
   size: number;
@@ -63,6 +67,7 @@ export const MAX_PAGE_SIZE = 1000;
  */
 export function parseListQuery(entity: EntityDef, query: Record<string, unknown>, skip: ReadonlyArray<string> = []): ParsedQuery {
   const where: RawBuilder<unknown>[] = [];
+  let textSearch = false;
   for (const [key, rawValue] of Object.entries(query)) {
     if (RESERVED.has(key) || skip.includes(key)) continue;
     const value = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
@@ -74,8 +79,10 @@ export function parseListQuery(entity: EntityDef, query: Record<string, unknown>
     }
     if (value === undefined || value === null || value === '') continue;
     where.push(condition(field, operator, String(value)));
+    if (operator === 'like' || operator === 'likeleft' || operator === 'likeright') textSearch = true;
   }
-  return { where, orderBy: parseSort(entity, query), ...parsePage(query) };
+  const sort = parseSort(entity, query);
+  return { where, sort, textSearch, orderBy: sort.map(orderOf), ...parsePage(query) };
 }
 
 function resolveKey(entity: EntityDef, key: string): { field: ResolvedField; operator: Operator } {
@@ -84,7 +91,7 @@ function resolveKey(entity: EntityDef, key: string): { field: ResolvedField; ope
   const suffix = cut > 0 ? key.slice(cut + 1).toLowerCase() : '';
   const name = OPERATORS.has(suffix) ? key.slice(0, cut) : key;
   const field = fields.get(name);
-  if (!field || field.def.secret) throw badRequest(`不支持的查询条件: ${key}`);
+  if (!field || field.def.secret) throw badRequest('unsupportedFilter', { name: key });
   if (OPERATORS.has(suffix)) return { field, operator: suffix as Operator };
   return { field, operator: field.def.kind === 'text' ? 'like' : 'equal' };
 }
@@ -98,50 +105,53 @@ function condition(field: ResolvedField, operator: Operator, value: string): Raw
   }
   if (operator.startsWith('date')) {
     const when = coerce({ kind: 'datetime' }, value);
-    if (when === undefined) throw badRequest(`请求参数类型错误: ${field.key}`);
-    const cmp = { datege: '>=', dategt: '>', dateequal: '=', datelt: '<', datele: '<=' }[operator as 'datege'];
-    if (operator === 'dateequal') return sql`${col}::date = ${String(when).slice(0, 10)}::date`;
+    if (when === undefined) throw badRequest('paramTypeOf', { name: field.key });
+    const cmp = { datege: '>=', dategt: '>', datelt: '<', datele: '<=' }[operator as 'datege'];
+    if (operator === 'dateequal') return sql`${col}::date = ${when}::date`;
     return sql`${col} ${sql.raw(cmp)} ${when}::timestamp`;
   }
   const typed = coerce(field.def, value);
-  if (typed === undefined) throw badRequest(`请求参数类型错误: ${field.key}`);
+  if (typed === undefined) throw badRequest('paramTypeOf', { name: field.key });
   const cmp = { equal: '=', notequal: '<>', ge: '>=', le: '<=', gt: '>', lt: '<' }[operator as 'equal'];
   return sql`${col} ${sql.raw(cmp)} ${typed}`;
 }
 
-function parseSort(entity: EntityDef, query: Record<string, unknown>): RawBuilder<unknown>[] {
-  const order: RawBuilder<unknown>[] = [];
+function parseSort(entity: EntityDef, query: Record<string, unknown>): SortKey[] {
+  const order: SortKey[] = [];
   const fields = fieldsOf(entity);
   for (const direction of ['ascs', 'descs'] as const) {
     const raw = query[direction];
-    if (raw === undefined || raw === '') continue;
+    // An empty value names no field: it adds nothing.
+    if (raw === undefined) continue;
     for (const name of String(raw)
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)) {
       const field = fields.get(name);
-      if (!field || field.def.secret) throw badRequest(`不支持的排序字段: ${name}`);
-      order.push(sql`${sql.ref(field.column)} ${sql.raw(direction === 'ascs' ? 'asc' : 'desc')}`);
+      if (!field || field.def.secret) throw badRequest('unsupportedSort', { name });
+      order.push({ column: field.column, direction: direction === 'ascs' ? 'asc' : 'desc' });
     }
   }
   return order;
 }
 
+const orderOf = (key: SortKey) => sql`${sql.ref(key.column)} ${sql.raw(key.direction)}`;
+
 function parsePage(query: Record<string, unknown>): { current: number; size: number } {
   const current = query.current === undefined || query.current === '' ? 1 : Number(query.current);
   const size = query.size === undefined || query.size === '' ? 10 : Number(query.size);
-  if (!Number.isInteger(current) || current < 1) throw badRequest('页码必须是正整数');
-  if (!Number.isInteger(size) || size < 1) throw badRequest('每页条数必须是正整数');
-  if (size > MAX_PAGE_SIZE) throw badRequest(`每页条数不能超过${MAX_PAGE_SIZE}`);
+  if (!Number.isInteger(current) || current < 1) throw badRequest('pageNotPositive');
+  if (!Number.isInteger(size) || size < 1) throw badRequest('sizeNotPositive');
+  if (size > MAX_PAGE_SIZE) throw badRequest('sizeTooLarge', { max: MAX_PAGE_SIZE });
   return { current, size };
 }
 
 /** The entity's default order, used when the client asks none. */
 export function defaultSort(entity: EntityDef): RawBuilder<unknown>[] {
-  const fields = fieldsOf(entity);
-  const order: RawBuilder<unknown>[] = [];
-  for (const name of entity.sort?.ascs ?? []) order.push(sql`${sql.ref(fields.get(name)!.column)} asc`);
-  for (const name of entity.sort?.descs ?? []) order.push(sql`${sql.ref(fields.get(name)!.column)} desc`);
-  if (order.length === 0) order.push(sql`create_time desc`);
-  return order;
+  return defaultSortOf(entity).map(orderOf);
+}
+
+/** The order a list is read in: the client's, else the entity's default; then id, so every row has one place. */
+export function listOrder(entity: EntityDef, parsed: ParsedQuery): SortKey[] {
+  return [...(parsed.sort.length > 0 ? parsed.sort : defaultSortOf(entity)), { column: 'id', direction: 'desc' }];
 }

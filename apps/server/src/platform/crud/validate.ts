@@ -1,5 +1,4 @@
 import { VALIDATORS, type EntityDef } from '@property/domain';
-import { MSG } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { coerce, uniqueFields } from './fields';
 
@@ -16,7 +15,7 @@ const MAX_TEXT = 200_000;
  * state along) and server-owned fields are ignored.
  */
 export function validateBody(entity: EntityDef, body: unknown, isNew: boolean): Values {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(MSG.invalid);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('invalid');
   const input = body as Record<string, unknown>;
   const values: Values = {};
   for (const field of uniqueFields(entity)) {
@@ -24,17 +23,20 @@ export function validateBody(entity: EntityDef, body: unknown, isNew: boolean): 
     if (def.readOnly) continue;
     const present = key in input;
     let raw = input[key];
-    if (isNew && isEmpty(raw) && def.default !== undefined && def.default !== null) raw = def.default;
+    // A field without a default stays empty: its default is undefined.
+    if (isNew && isEmpty(raw)) raw = def.default;
     if (isEmpty(raw)) {
       if (def.required && (isNew || present)) throw badRequest(def.required);
       if (present) values[field.column] = null;
       continue;
     }
     const typed = coerce(def, raw);
-    if (typed === undefined) throw badRequest(def.invalid ?? `${MSG.badParamType}: ${key}`);
+    if (typed === undefined) throw def.invalid ? badRequest(def.invalid) : badRequest('paramTypeOf', { name: key });
     if (typeof typed === 'string' && typed.length > (def.maxLength ?? MAX_TEXT)) {
-      throw badRequest(`${key} 长度不能超过 ${def.maxLength ?? MAX_TEXT}`);
+      throw badRequest('tooLong', { name: key, max: def.maxLength ?? MAX_TEXT });
     }
+    if (def.choices && !def.choices.includes(String(typed)))
+      throw def.invalid ? badRequest(def.invalid) : badRequest('paramTypeOf', { name: key });
     if (def.validator) {
       const problem = VALIDATORS[def.validator](typed);
       if (problem) throw badRequest(def.invalid ?? problem);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
@@ -61,7 +62,9 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const asText = (value: string) => value;
   const parsers = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
-  const pglite = await PGlite.create(options.dataDir, { parsers, loadDataDir: options.loadDataDir });
+  // pg_trgm (trigram indexes for text search) ships as a PGlite extension bundle: it must be handed over here
+  // before the migrations can create it.
+  const pglite = await PGlite.create(options.dataDir, { parsers, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await pglite.exec(`set TimeZone = '${options.timeZone.replace(/'/g, '')}'`);
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
-import { MSG } from './envelope';
 
 /**
  * JSON bodies may be empty (remove calls post with no body); forms arrive from
@@ -14,7 +13,7 @@ export function installBodyParsers(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(badRequest(`${MSG.badParamType}: 请求体不是有效的JSON`), undefined);
+      done(badRequest('invalidJson'), undefined);
     }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

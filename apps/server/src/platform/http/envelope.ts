@@ -1,39 +1,33 @@
+import { translate, type ErrorKey } from '@property/domain';
+
+/** Where an envelope keeps the key of its message, to be rendered in the call's language (see locale.ts). */
+export const MESSAGE_KEY: unique symbol = Symbol('message key');
+
 /** The envelope every answer but the token endpoint's travels in: { code, success, data, msg }. */
 export interface Envelope<T = unknown> {
   code: number;
   success: boolean;
   data: T | null;
   msg: string;
+  [MESSAGE_KEY]?: ErrorKey;
 }
 
-export const MSG = {
-  ok: '操作成功',
-  failed: '操作失败',
-  noData: '暂无承载数据',
-  missingParam: '缺少必要的请求参数',
-  badParamType: '请求参数类型错误',
-  invalid: '参数校验失败',
-  unauthorized: '请求未授权',
-  noToken: '缺失令牌,鉴权失败',
-  tokenRevoked: '令牌已失效',
-  forbidden: '请求被拒绝',
-  notFound: '404 没找到请求',
-  methodNotAllowed: '不支持当前请求方法',
-  unsupportedMedia: '不支持当前媒体类型',
-  serverError: '服务器异常',
-  noRecord: '数据不存在或已被删除',
-} as const;
+/** The success envelope, its message in Chinese (the default) with its key beside it. */
+function success<T>(code: number, ok: boolean, data: T | null, key: ErrorKey): Envelope<T> {
+  return { code, success: ok, data, msg: translate('zh', key), [MESSAGE_KEY]: key };
+}
 
 export function data<T>(value: T): Envelope<T> {
   const empty = value === null || value === undefined;
-  return { code: 200, success: true, data: empty ? null : value, msg: empty ? MSG.noData : MSG.ok };
+  return success(200, true, empty ? null : value, empty ? 'noData' : 'ok');
 }
 
 /** Answer of submit/remove style calls: a bare success flag. */
 export function status(ok: boolean): Envelope<null> {
-  return { code: ok ? 200 : 400, success: ok, data: null, msg: ok ? MSG.ok : MSG.failed };
+  return success(ok ? 200 : 400, ok, null, ok ? 'ok' : 'failed');
 }
 
-export function failure(code: number, msg: string): Envelope<null> {
-  return { code, success: false, data: null, msg };
+/** A refusal, its message already in the call's language. */
+export function failure(code: number, msg: string, value: unknown = null): Envelope<unknown> {
+  return { code, success: false, data: value, msg };
 }

@@ -1,10 +1,9 @@
-import type { EntityDef } from '@property/domain';
+import type { EntityDef, ErrorKey } from '@property/domain';
 import type { FastifyRequest } from 'fastify';
 import type { CrudContext } from '../crud/engine';
 import type { Action, Grants } from '../security/access';
 import type { Services } from '../services';
 import type { AuthContext } from './context';
-import { MSG } from './envelope';
 import { unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -12,7 +11,7 @@ declare module 'fastify' {
     /** Set by the auth hook when a valid token came with the call. */
     auth?: AuthContext;
     /** Why the token was refused, for the 401 message. */
-    authProblem?: string;
+    authProblem?: ErrorKey;
     grants?: Grants;
   }
   interface FastifyContextConfig {
@@ -30,7 +29,7 @@ export interface RequestContext extends CrudContext {
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized(request.authProblem ?? MSG.noToken);
+  if (!request.auth) throw unauthorized(request.authProblem ?? 'noToken');
   return request.auth;
 }
 
@@ -46,6 +45,7 @@ export async function contextOf(services: Services, request: FastifyRequest): Pr
     services,
     rowScope: (entity) => services.access.rowScope(auth, grants, entity),
     requireGarden: (gardenId) => services.access.requireGarden(grants, gardenId),
+    store: services.store,
     require: (entity, action) => services.access.require(auth, grants, entity, action),
     requireCode: (code) => services.access.requireCode(grants, code),
   };

@@ -32,7 +32,6 @@ const TYPES: Record<string, FileType> = {
 };
 
 export const ALLOWED_EXTENSIONS = Object.keys(TYPES);
-export const WRONG_TYPE = `文件类型不支持,仅支持 ${ALLOWED_EXTENSIONS.join('、')} 格式`;
 
 /** The lower-case extension of a name ("" when it has none). */
 export function extensionOf(name: string): string {

@@ -7,14 +7,13 @@ import type { CrudContext, Row } from '../crud/engine';
 import { ApiError, badRequest } from '../http/errors';
 import type { Services } from '../services';
 import { DatabaseDriver, DiskDriver, type FileDriver } from './drivers';
-import { cleanFileName, contentTypeOf, extensionOf, WRONG_TYPE } from './file-types';
+import { ALLOWED_EXTENSIONS, cleanFileName, contentTypeOf, extensionOf } from './file-types';
 
 export { STORAGE_NAME } from './drivers';
-export { ALLOWED_EXTENSIONS, WRONG_TYPE } from './file-types';
+export { ALLOWED_EXTENSIONS } from './file-types';
 
 /** Largest file one upload may carry. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = '文件大小不能超过10MB';
 
 /** Where a stored file is served by name (public files only). */
 export const FILE_ROUTE = '/api/blade-resource/oss/endpoint/file';
@@ -42,25 +41,25 @@ export function withMultipart(app: FastifyInstance, register: (scope: FastifyIns
  * unreadable or not an allowed type → 400, each with its message.
  */
 export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest('请上传文件(multipart/form-data,字段 file)');
+  if (!req.isMultipart()) throw badRequest('uploadNotMultipart');
   let file;
   try {
     file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   } catch {
-    throw badRequest('上传内容无法读取');
+    throw badRequest('uploadUnreadable');
   }
-  if (!file) throw badRequest('请选择要上传的文件');
+  if (!file) throw badRequest('uploadMissing');
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, TOO_LARGE);
-    throw badRequest('上传内容无法读取');
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'fileTooLarge');
+    throw badRequest('uploadUnreadable');
   }
-  if (bytes.length === 0) throw badRequest('文件内容为空');
+  if (bytes.length === 0) throw badRequest('uploadEmpty');
   const originalName = cleanFileName(file.filename ?? '');
   const contentType = contentTypeOf(originalName, bytes);
-  if (!contentType) throw badRequest(WRONG_TYPE);
+  if (!contentType) throw badRequest('fileTypeNotAllowed', { types: ALLOWED_EXTENSIONS });
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(file.fields)) {
     const part = Array.isArray(field) ? field[0] : field;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { UploadedFile } from '@property/domain';
 import { sql } from 'kysely';
 import type { Row } from '../crud/engine';
 import { data } from '../http/envelope';
 import { notFound } from '../http/errors';
+import { fileAnswer, fileField, get, post } from '../http/operation';
 import { contextOf } from '../http/request-context';
 import type { Services } from '../services';
 import { FILE_ROUTE, readUpload, sendFile, STORAGE_NAME, storageOf, withMultipart } from './index';
@@ -22,7 +24,14 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
   withMultipart(app, (scope) => {
     scope.post(
       '/api/blade-resource/oss/endpoint/put-file',
-      { schema: { tags, summary: 'Upload a public file (multipart field file)' } },
+      post({
+        tags,
+        summary: 'Upload a public file',
+        description:
+          'Any signed-in user. The link is served without a token. At most 10 MB; jpg, png, gif, webp, pdf, doc(x), xls(x) or mp4, the content checked against the name.',
+        multipart: { file: fileField('the file') },
+        data: UploadedFile,
+      }),
       async (req) => {
         const ctx = await contextOf(services, req);
         const upload = await readUpload(req);
@@ -41,7 +50,14 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
 
   app.get(
     `${FILE_ROUTE}/:name`,
-    { config: { public: true }, schema: { tags, summary: 'A public file by its storage name' } },
+    get({
+      tags,
+      summary: 'A public file by its storage name',
+      description: 'Cached for a year: names are never reused.',
+      public: true,
+      path: { name: { type: 'string', description: 'the stored name, from the upload’s link' } },
+      answers: { 200: fileAnswer('The file, with its type (Content-Disposition: inline)') },
+    }),
     async (req, reply) => {
       const { name } = req.params as { name: string };
       // Only server-made names are looked up: "../" and the like never reach a driver.

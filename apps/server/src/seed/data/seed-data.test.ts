@@ -1,4 +1,4 @@
-import { MENU_NAMES_EN } from '@property/domain';
+import { DICT_LABELS_EN, MENU_NAMES_EN } from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_DICTS, SYSTEM_DICTS } from './dictionaries';
 import { MENUS, TOP_MENUS, crudButtons, type ButtonSeed, type MenuSeed } from './menus';
@@ -46,6 +46,21 @@ describe('dictionaries', () => {
     }
     expect(duplicates(SYSTEM_DICTS.map((d) => d.code))).toEqual([]);
     expect(duplicates(BUSINESS_DICTS.map((d) => d.code))).toEqual([]);
+  });
+
+  it('has an English name for every seeded entry in Chinese, and none for entries it does not seed', () => {
+    const seeded = [...SYSTEM_DICTS, ...BUSINESS_DICTS];
+    const unnamed = seeded.flatMap((d) =>
+      d.items.filter((i) => /\p{Script=Han}/u.test(i.value) && !DICT_LABELS_EN[d.code]?.[i.key]).map((i) => `${d.code}.${i.key}`),
+    );
+    expect(unnamed).toEqual([]);
+    const keys = new Set(seeded.flatMap((d) => d.items.map((i) => `${d.code}.${i.key}`)));
+    const stray = Object.entries(DICT_LABELS_EN).flatMap(([code, entries]) =>
+      Object.keys(entries)
+        .filter((key) => !keys.has(`${code}.${key}`))
+        .map((key) => `${code}.${key}`),
+    );
+    expect(stray).toEqual([]);
   });
 
   it('follows the spec where it names values', () => {

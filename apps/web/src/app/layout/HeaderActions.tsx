@@ -10,7 +10,7 @@ import {
 import { Avatar, Badge, Button, ColorPicker, Dropdown, Form, Input, Modal, Space, Table, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth';
 import { APP } from '../config';
 import { badgeCount, clearErrorLog, errorLog } from '../error-log';
@@ -26,11 +26,15 @@ import { SwitchDialog } from './SwitchDialog';
 import { THEMES } from './themes';
 
 const iconStyle = { cursor: 'pointer', padding: '0 8px', fontSize: 16 } as const;
+/** The log upload says itself whether it failed, in one message rather than the server's toast and its own. */
+const ANY_FAILURE = [400, 401, 403, 404, 405, 413, 415, 500, 502, 503, 504];
 
 /** The header's right side (spec §2.2). */
 export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: (key: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   const user = session.user();
   const [fullscreen, setFullscreen] = useState(false);
   const [locking, setLocking] = useState(false);
@@ -41,7 +45,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
   const lock = () => {
     const existing = storage.get<string>('lockPassword');
     if (existing) {
-      session.lock(existing);
+      session.lock(existing, here);
       navigate('/lock');
     } else setLocking(true);
   };
@@ -86,7 +90,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
       </span>
       <Dropdown
         menu={{
-          items: THEMES.map((th) => ({ key: th.key, label: i18n.language === 'en' ? th.en : th.zh })),
+          items: THEMES.map((th) => ({ key: th.key, label: t(`themes.${th.key}`) })),
           onClick: ({ key }) => onTheme(key),
         }}
       >
@@ -122,7 +126,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
         <Form
           onFinish={({ password }: { password: string }) => {
             storage.set('lockPassword', password);
-            session.lock(password);
+            session.lock(password, here);
             setLocking(false);
             navigate('/lock');
           }}
@@ -146,8 +150,12 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
                 title: t('common.deleteTitle'),
                 content: t('common.uploadLogConfirm'),
                 onOk: async () => {
-                  await request('POST', '/blade-auth/oauth/logout', { data: logs, quietCodes: [401] }).catch(() => undefined);
-                  void message.success(t('common.sendSuccess'));
+                  try {
+                    await request('POST', '/blade-auth/oauth/logout', { data: logs, quietCodes: ANY_FAILURE });
+                    void message.success(t('common.sendSuccess'));
+                  } catch {
+                    void message.error(t('common.sendFailed'));
+                  }
                 },
               })
             }
@@ -176,7 +184,11 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
           size="small"
           rowKey={(r) => `${r.time}-${r.message}`}
           dataSource={logs}
-          columns={['type', 'message', 'url', 'time'].map((k) => ({ title: k, dataIndex: k, ellipsis: true }))}
+          columns={(['Type', 'Message', 'Url', 'Time'] as const).map((k) => ({
+            title: t(`common.errorLog${k}`),
+            dataIndex: k.toLowerCase(),
+            ellipsis: true,
+          }))}
         />
       </Modal>
     </Space>

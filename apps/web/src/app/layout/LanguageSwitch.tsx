@@ -14,7 +14,7 @@ export function LanguageSwitch({ initiallyOpen = false }: { initiallyOpen?: bool
       onOpenChange={setOpen}
       menu={{
         items: LANGUAGES.map((l) => ({ key: l.key, label: l.label, disabled: i18n.language === l.key })),
-        onClick: ({ key }) => setLanguage(key as 'zh' | 'en'),
+        onClick: ({ key }) => void setLanguage(key as 'zh' | 'en'),
       }}
     >
       <span role="button" aria-label={t('common.language')} style={{ cursor: 'pointer', padding: '0 8px' }}>

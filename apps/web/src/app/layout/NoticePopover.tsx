@@ -1,8 +1,16 @@
 import { BellOutlined } from '@ant-design/icons';
+import { ENTITIES } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Empty, List, Popover, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { request, type Envelope, type Page } from '../http';
+import { useCanRead } from '../permissions';
+
+/**
+ * The notices' list call, once the notices module defines their entity (spec §7.7 notice list); until then the
+ * bell shows its empty tabs and calls nothing, rather than a service that is not there.
+ */
+const NOTICES = ENTITIES.find((e) => e.base === '/system-property/notice');
 
 interface NoticeRow {
   id: string;
@@ -13,7 +21,7 @@ interface NoticeRow {
 /** The community notices (spec §7.7 notice list), newest first; none when the server does not answer the call. */
 async function loadNotices(): Promise<{ records: NoticeRow[]; total: number }> {
   try {
-    const answer = await request<Envelope<Page<NoticeRow>>>('GET', '/system-property/notice/list', {
+    const answer = await request<Envelope<Page<NoticeRow>>>('GET', `${NOTICES!.base}/list`, {
       params: { current: 1, size: 10, descs: 'createTime' },
       quietCodes: [400, 403, 404, 405, 500],
     });
@@ -32,7 +40,14 @@ const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} style={{ margin: '24px
  */
 export function NoticePopover() {
   const { t } = useTranslation();
-  const notices = useQuery({ queryKey: ['header-notices'], queryFn: loadNotices, staleTime: 60_000 });
+  // Asked only of a server that has notices, by a user who may read them.
+  const readable = useCanRead(NOTICES?.permission ?? '');
+  const notices = useQuery({
+    queryKey: ['header-notices'],
+    queryFn: loadNotices,
+    staleTime: 60_000,
+    enabled: !!NOTICES && readable === true,
+  });
   const rows = notices.data?.records ?? [];
   const content = (
     <Tabs

@@ -1,15 +1,17 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { gardenEntity } from '@property/domain';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button, Layout } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
+import { FIXED_TITLES } from '../guard';
 import { GardenContext, useGardenState } from '../garden';
 import { flattenMenus, loadButtons, loadMenus, localizeMenus, takePrefetched } from '../menus';
-import { ButtonsContext } from '../permissions';
+import { ButtonsContext, ReadableContext, readableFrom } from '../permissions';
 import { session } from '../session';
 import { queryClient } from '../query-client';
 import { useScreenClass } from '../screen';
@@ -24,6 +26,12 @@ import { THEMES } from './themes';
 import './Shell.css';
 
 const NO_BUTTONS = new Set<string>();
+
+/** The menus of one top menu (or all of them): the first, unnarrowed call was made before this chunk loaded. */
+const menusQuery = (topMenuId: string | undefined) => ({
+  queryKey: ['menus', topMenuId],
+  queryFn: () => (topMenuId ? undefined : takePrefetched('menus')) ?? loadMenus(topMenuId),
+});
 
 /** The sidebar's widths, open and collapsed. */
 const SIDER_WIDTH = 208;
@@ -49,19 +57,32 @@ function Frame() {
   const preset = THEMES.find((th) => th.key === themeKey) ?? THEMES[0];
   const [topMenuId, setTopMenuId] = useState<string>();
   // The first menus and buttons were asked for before this chunk loaded (router.tsx).
-  const menus = useQuery({
-    queryKey: ['menus', topMenuId],
-    queryFn: () => (topMenuId ? undefined : takePrefetched('menus')) ?? loadMenus(topMenuId),
-  });
+  const menus = useQuery(menusQuery(topMenuId));
+  // Every menu of the user, whichever top menu narrows the sidebar: what they may read (the same query without one).
+  const everyMenu = useQuery(menusQuery(undefined));
   const buttons = useQuery({ queryKey: ['buttons'], queryFn: () => takePrefetched('buttons') ?? loadButtons() });
+  const readable = useMemo(
+    () =>
+      everyMenu.data && buttons.data
+        ? readableFrom(new Set(flattenMenus(everyMenu.data).map((m) => m.code)), buttons.data)
+        : null,
+    [everyMenu.data, buttons.data],
+  );
   const user = session.user();
 
   useEffect(() => startTokenRefresh(), []);
   // Date pickers and dates speak the app's language (the shell holds every screen that shows dates).
   dayjs.locale(i18n.language === 'en' ? 'en' : 'zh-cn');
-  const garden = useGardenState();
+  // The header's garden list needs the garden screen's read permission: without it, no call that would be refused.
+  const garden = useGardenState(readable ? readable(gardenEntity.permission) : null);
   const screen = useScreenClass();
   const [collapsed, setCollapsed] = useState(screen < 2);
+  // On a phone the sidebar is out of the way (no width at all) until opened, and closes once a page is chosen.
+  const phone = screen === 0;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (phone) setCollapsed(true);
+  }, [phone, pathname]);
   const locale = i18n.language === 'en' ? 'en' : 'zh';
   // Query results arrive as urgent, unsliced renders (react-query updates through useSyncExternalStore).
   // Deferred, the arrival renders cheaply at once and the screen they open (the whole list screen, on a
@@ -71,7 +92,7 @@ function Frame() {
   const tree = useMemo(() => (menuData ? localizeMenus(menuData, locale) : null), [menuData, locale]);
   const flat = useMemo(() => flattenMenus(tree ?? []), [tree]);
   const titleOf = useCallback(
-    (path: string) => (path === '/info/index' ? t('common.userInfo') : flat.find((m) => m.path === path)?.name),
+    (path: string) => (FIXED_TITLES[path] ? t(FIXED_TITLES[path]) : flat.find((m) => m.path === path)?.name),
     [flat, t],
   );
   // The header's tools (colour picker, dropdowns, badges) render after the frame's first paint, in their own
@@ -90,57 +111,61 @@ function Frame() {
 
   return (
     <MenusContext.Provider value={tree}>
-      <ButtonsContext.Provider value={buttonCodes ?? NO_BUTTONS}>
-        <GardenContext.Provider value={garden}>
-          <Layout className={`console-shell theme-${preset.key}`}>
-            <Layout.Header
-              className={`console-header${isDark(preset.header) ? ' is-dark' : ''}`}
-              style={{ background: preset.header }}
-            >
-              <div className="console-brand">
-                <Button
-                  type="text"
-                  className="console-toggle"
-                  aria-label={t(collapsed ? 'common.expand' : 'common.collapse')}
-                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                  onClick={() => setCollapsed(!collapsed)}
-                />
-                <h1>{t('common.appTitle')}</h1>
-              </div>
-              <div className="console-top-menus">
-                <TopMenus selected={topMenuId} onSelect={setTopMenuId} />
-              </div>
-              <div className="console-actions">{toolsShown && <HeaderActions menus={tree ?? []} onTheme={chooseTheme} />}</div>
-            </Layout.Header>
-            <Layout hasSider>
-              <Layout.Sider
-                className="console-sider"
-                width={SIDER_WIDTH}
-                collapsedWidth={SIDER_COLLAPSED_WIDTH}
-                collapsed={collapsed}
-                trigger={null}
-                style={{ background: preset.sider }}
+      <ReadableContext.Provider value={readable}>
+        <ButtonsContext.Provider value={buttonCodes ?? NO_BUTTONS}>
+          <GardenContext.Provider value={garden}>
+            <Layout className={`console-shell theme-${preset.key}`}>
+              <Layout.Header
+                className={`console-header${isDark(preset.header) ? ' is-dark' : ''}`}
+                style={{ background: preset.header }}
               >
-                {tree ? (
-                  <SideMenu tree={tree} preset={preset} collapsed={collapsed} />
-                ) : (
-                  <div className="console-menu-loading">
-                    <span className="page-loading" role="progressbar" aria-label={t('common.loading')} />
-                  </div>
-                )}
-              </Layout.Sider>
-              <Layout.Content className="console-main">
-                <TabBar titleOf={titleOf} />
-                <ConsoleWatermark content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}>
-                  <div style={{ padding: screen === 0 ? 8 : 16, minHeight: 'calc(100vh - 110px)' }}>
-                    <Outlet />
-                  </div>
-                </ConsoleWatermark>
-              </Layout.Content>
+                <div className="console-brand">
+                  <Button
+                    type="text"
+                    className="console-toggle"
+                    aria-label={t(collapsed ? 'common.expand' : 'common.collapse')}
+                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                    onClick={() => setCollapsed(!collapsed)}
+                  />
+                  <h1>{t('common.appTitle')}</h1>
+                </div>
+                <div className="console-top-menus">
+                  <TopMenus selected={topMenuId} onSelect={setTopMenuId} />
+                </div>
+                <div className="console-actions">{toolsShown && <HeaderActions menus={tree ?? []} onTheme={chooseTheme} />}</div>
+              </Layout.Header>
+              <Layout hasSider>
+                {/* On a phone the open sidebar lies over the page; a tap beside it closes it. */}
+                {phone && !collapsed && <div className="console-sider-backdrop" onClick={() => setCollapsed(true)} />}
+                <Layout.Sider
+                  className={`console-sider${phone ? ' is-overlay' : ''}`}
+                  width={SIDER_WIDTH}
+                  collapsedWidth={phone ? 0 : SIDER_COLLAPSED_WIDTH}
+                  collapsed={collapsed}
+                  trigger={null}
+                  style={{ background: preset.sider }}
+                >
+                  {tree ? (
+                    <SideMenu tree={tree} preset={preset} collapsed={collapsed} />
+                  ) : (
+                    <div className="console-menu-loading">
+                      <span className="page-loading" role="progressbar" aria-label={t('common.loading')} />
+                    </div>
+                  )}
+                </Layout.Sider>
+                <Layout.Content className="console-main">
+                  <TabBar titleOf={titleOf} />
+                  <ConsoleWatermark content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}>
+                    <div style={{ padding: screen === 0 ? 8 : 16, minHeight: 'calc(100vh - 110px)' }}>
+                      <Outlet />
+                    </div>
+                  </ConsoleWatermark>
+                </Layout.Content>
+              </Layout>
             </Layout>
-          </Layout>
-        </GardenContext.Provider>
-      </ButtonsContext.Provider>
+          </GardenContext.Provider>
+        </ButtonsContext.Provider>
+      </ReadableContext.Provider>
     </MenusContext.Provider>
   );
 }

@@ -29,9 +29,13 @@ export function TabBar({ titleOf }: { titleOf: (path: string) => string | undefi
       title: t('common.deleteTitle'),
       content: t('common.clearCacheConfirm'),
       onOk: async () => {
-        await api.get('/blade-auth/oauth/clear-cache').catch(() => undefined);
         clearDictionaries();
-        void message.success(t('common.clearCacheDone'));
+        // A refused call has shown its toast; 清除完毕 is said only when the server's caches were cleared too.
+        const cleared = await api.get('/blade-auth/oauth/clear-cache').then(
+          () => true,
+          () => false,
+        );
+        if (cleared) void message.success(t('common.clearCacheDone'));
       },
     });
 

@@ -1,5 +1,6 @@
 import { Alert, Empty, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/i18n';
 import type { BatchPreview } from './building-preview';
 import './messages';
 
@@ -8,7 +9,8 @@ export function BatchPreviewTable({ preview }: { preview: BatchPreview }) {
   const { t } = useTranslation();
   if (preview.state === 'incomplete')
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('community.previewEmpty')} />;
-  if (preview.state === 'refused') return <Alert type="error" showIcon message={preview.problem} />;
+  if (preview.state === 'refused')
+    return <Alert type="error" showIcon message={errorText(preview.problem.key, preview.problem.params)} />;
   const { shape, units, floors, total } = preview;
   const positions = Array.from({ length: shape.houseCount }, (_, i) => i);
   return (

@@ -64,7 +64,9 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
             <Form.Item
               name="buildingName"
               label={t('fields.buildingBatch.buildingName')}
-              rules={[{ required: true, whitespace: true, message: buildingEntity.fields.buildingName!.required }]}
+              rules={[
+                { required: true, whitespace: true, message: t(`errors.${buildingEntity.fields.buildingName!.required!}`) },
+              ]}
             >
               <Input maxLength={FIELDS.buildingName!.maxLength} />
             </Form.Item>

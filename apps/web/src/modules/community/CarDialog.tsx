@@ -1,4 +1,4 @@
-import { carEntity, checkPlate, PLATE_PROVINCES } from '@property/domain';
+import { carEntity, checkPlate } from '@property/domain';
 import { Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http';
@@ -8,7 +8,7 @@ import './messages';
 import type { OwnerDialogProps } from './FamilyDialog';
 
 const FIELDS = carEntity.fields;
-const PROVINCES = [...PLATE_PROVINCES].map((p) => ({ value: p, label: p }));
+const PROVINCES = (FIELDS.carArea!.choices ?? []).map((p) => ({ value: p, label: p }));
 
 /** The plate's parts as saved: trimmed and upper-case. */
 export function plateParts(values: { carArea?: string; carCity?: string; carNumber?: string }) {
@@ -24,7 +24,7 @@ export function CarDialog({ ownerId, houses, onClose, onSaved }: OwnerDialogProp
     const plate = plateParts(values);
     const problem = checkPlate(plate.carArea, plate.carCity, plate.carNumber);
     if (problem) {
-      form.setFields([{ name: 'carNumber', errors: [problem] }]);
+      form.setFields([{ name: 'carNumber', errors: [t(`errors.${problem}`)] }]);
       return false;
     }
     await api.post('/citizen-user/carlist/submit', { ...values, ...plate, ownerId });

@@ -109,7 +109,7 @@ export function ExamineDrawer({ id, onClose, onReviewed }: { id: string; onClose
             <Form.Item
               name="reason"
               label={t('community.rejectReason')}
-              rules={[{ required: true, whitespace: true, message: REJECT_REASON.required }]}
+              rules={[{ required: true, whitespace: true, message: t(`errors.${REJECT_REASON.required}`) }]}
             >
               <Input.TextArea rows={4} maxLength={REJECT_REASON.maxLength} showCount />
             </Form.Item>

@@ -1,4 +1,4 @@
-import { checkPhone, familyEntity } from '@property/domain';
+import { checkMobile, familyEntity } from '@property/domain';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/http';
@@ -46,8 +46,8 @@ export function FamilyDialog({ ownerId, houses, onClose, onSaved }: OwnerDialogP
             {
               validator: async (_r, value) => {
                 if (value) {
-                  const problem = checkPhone(value);
-                  if (problem) throw new Error(problem);
+                  const problem = checkMobile(value);
+                  if (problem) throw new Error(t(`errors.${problem}`));
                 }
               },
             },

@@ -52,7 +52,7 @@ export function HouseImportDialog({
   };
 
   const template = () =>
-    downloadFile(IMPORT_TEMPLATE, '房屋导入模板.xlsx').catch((error: Error) => void message.error(error.message));
+    downloadFile(IMPORT_TEMPLATE, t('houseImport.file')).catch((error: Error) => void message.error(error.message));
 
   const report = () => {
     if (answer?.kind !== 'rows') return;

@@ -34,7 +34,7 @@ export default function HouseScreen() {
   };
 
   return (
-    <GridRow gutter={12} wrap={false}>
+    <GridRow className="split-screen" gutter={12} wrap={false}>
       <Col flex="280px">
         <ResourceTree gardenId={gardenId} selected={current} onSelect={select} />
       </Col>

@@ -109,7 +109,7 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
                     </Form.Item>
                     <Form.Item
                       name={[field.name, 'name']}
-                      rules={[{ required: true, whitespace: true, message: MAJORDOMO_NAME_REQUIRED }]}
+                      rules={[{ required: true, whitespace: true, message: t(`errors.${MAJORDOMO_NAME_REQUIRED}`) }]}
                     >
                       <Input
                         aria-label={t('community.majordomoName')}
@@ -123,7 +123,7 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
                         {
                           validator: async (_rule, value) => {
                             const problem = checkPhone(value);
-                            if (problem) throw new Error(problem);
+                            if (problem) throw new Error(t(`errors.${problem}`));
                           },
                         },
                       ]}

@@ -88,7 +88,7 @@ export function OwnerBindDialog({ owner, onClose, onSaved }: { owner: Row; onClo
         <Form.Item
           name="houseIds"
           label={t('community.pickHouses')}
-          rules={[{ required: true, type: 'array', min: 1, message: ownershipEntity.fields.houseId!.required }]}
+          rules={[{ required: true, type: 'array', min: 1, message: t(`errors.${ownershipEntity.fields.houseId!.required!}`) }]}
         >
           <Select mode="multiple" showSearch optionFilterProp="label" options={houses} />
         </Form.Item>

@@ -1,9 +1,17 @@
-import { batchFloors, batchProblem, batchUnitName, checkInteger, type BatchFloor, type BatchShape } from '@property/domain';
+import {
+  batchFloors,
+  batchProblem,
+  batchUnitName,
+  checkInteger,
+  type BatchFloor,
+  type BatchShape,
+  type Problem,
+} from '@property/domain';
 
 /** What the 批量新增 dialog shows under its form: nothing yet, a refusal, or the house numbers. */
 export type BatchPreview =
   | { state: 'incomplete' }
-  | { state: 'refused'; problem: string }
+  | { state: 'refused'; problem: Problem }
   | { state: 'ready'; shape: BatchShape; units: string[]; floors: BatchFloor[]; total: number };
 
 /** The form's counts as whole numbers, or undefined while one is missing or not a whole number. */

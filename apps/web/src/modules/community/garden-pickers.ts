@@ -1,7 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { ENTITIES, type EntityDef } from '@property/domain';
-import type { Row } from '../../crud/columns';
-import { referenceOptions } from '../../crud/dictionaries';
+import { choicesRequest, type Row } from '../../crud/columns';
 
 /** The entity a reference field's choices are rows of, found by the list's address. */
 function sourceOf(from: string): EntityDef | undefined {
@@ -20,7 +19,7 @@ export function gardenPickers(entity: EntityDef, gardenId: string): Record<strin
   for (const [key, field] of Object.entries(entity.fields)) {
     const options = field.options;
     if (!options || options.tree || !sourceOf(options.from)?.fields.gardenId) continue;
-    overrides[key] = { request: () => referenceOptions(options, { gardenId }), params: { gardenId } };
+    overrides[key] = { request: choicesRequest(options, { gardenId }), params: { gardenId } };
   }
   return overrides;
 }

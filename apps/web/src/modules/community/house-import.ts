@@ -1,3 +1,5 @@
+import type { ImportReport } from '@property/domain';
+import i18n from '../../app/i18n';
 import { authHeaders } from '../../app/http';
 import { sheetOf, type SheetCell } from '../../crud/export';
 
@@ -5,18 +7,10 @@ import { sheetOf, type SheetCell } from '../../crud/export';
 export const IMPORT_TEMPLATE = '/community-resource/unithouse/import-template';
 export const IMPORT = '/community-resource/unithouse/import';
 
+/** What an upload answers: every row saved (errors empty), or nothing saved and every wrong row listed (the API contract's type). */
+export type ImportResult = ImportReport;
 /** One wrong row of an upload, as the server reports it. */
-export interface RowProblem {
-  row: number;
-  message: string;
-}
-
-/** What an upload answers: every row saved (errors empty), or nothing saved and every wrong row listed. */
-export interface ImportResult {
-  total: number;
-  success: number;
-  errors: RowProblem[];
-}
+export type RowProblem = ImportReport['errors'][number];
 
 export type ImportAnswer =
   | { kind: 'saved'; result: ImportResult }
@@ -26,12 +20,12 @@ export type ImportAnswer =
 /**
  * The server's answer read the console's way (spec §8): code 200 is saved;
  * a 400 carrying row errors is a per-row report; anything else is refused
- * with the server's message (or 未知错误).
+ * with the server's message (or common.unknownError).
  */
 export function readImportAnswer(status: number, body: unknown): ImportAnswer {
   const answer = (body ?? {}) as { code?: number; msg?: string; error_description?: string; data?: Partial<ImportResult> };
   const code = Number(answer.code ?? status);
-  const msg = String(answer.msg || answer.error_description || '未知错误');
+  const msg = String(answer.msg || answer.error_description || i18n.t('common.unknownError'));
   const data = answer.data;
   if (code === 200 && data) return { kind: 'saved', result: { total: data.total ?? 0, success: data.success ?? 0, errors: [] } };
   if (data && Array.isArray(data.errors) && data.errors.length > 0)
@@ -87,7 +81,7 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   const response = await fetch(`/api${path}`, { headers: authHeaders(), credentials: 'include' });
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { msg?: string };
-    throw new Error(answer.msg || '未知错误');
+    throw new Error(answer.msg || i18n.t('common.unknownError'));
   }
   const href = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

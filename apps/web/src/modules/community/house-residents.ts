@@ -1,15 +1,9 @@
+import type { Resident } from '@property/domain';
 import { api, type Page } from '../../app/http';
 import type { Row } from '../../crud/columns';
 
-/** A person living in a house, as owner/get-house-all-user answers (type 1 业主, 2 家属, 3 租户). */
-export interface Resident {
-  id: string;
-  type: number;
-  name: string;
-  phone?: string;
-  relation?: number | null;
-  ownerId?: string | null;
-}
+/** A person living in a house, as owner/get-house-all-user answers (type 1 业主, 2 家属, 3 租户): the API contract's type. */
+export type { Resident };
 
 export interface HouseResidents {
   owners: Resident[];

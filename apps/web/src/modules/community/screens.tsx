@@ -2,18 +2,7 @@ import { ENTITIES, routesOf, type EntityDef } from '@property/domain';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Menus of 社区资源 and 住户管理 without a screen of their own: the generic screen, scoped by the header garden. */
-const SCOPED_CODES = [
-  'unit',
-  'parking',
-  'parkingspace',
-  'elevator',
-  'hydrant',
-  'family',
-  'lessee',
-  'ownership',
-  'resident',
-  'car',
-];
+const SCOPED_CODES = ['unit', 'parking', 'parkingspace', 'elevator', 'hydrant', 'family', 'lessee', 'ownership', 'car'];
 
 /**
  * The entity whose generic screen a menu code shows: the one named like the code when several
@@ -40,4 +29,5 @@ export const COMMUNITY_SCREENS: Record<string, LazyExoticComponent<ComponentType
   house: lazy(() => import('./HouseScreen')),
   owner: lazy(() => import('./OwnerScreen')),
   examine: lazy(() => import('./ExamineScreen')),
+  resident: lazy(() => import('./ResidentScreen')),
 };

@@ -65,7 +65,7 @@ export default function InfoPage() {
                 <Form.Item
                   name="realName"
                   label={t('fields.user.realName')}
-                  rules={[{ required: true, message: '请输入用户姓名' }]}
+                  rules={[{ required: true, message: t('errors.realNameRequired') }]}
                 >
                   <Input />
                 </Form.Item>

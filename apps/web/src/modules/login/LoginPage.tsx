@@ -52,10 +52,23 @@ export default function LoginPage() {
         minHeight: '100vh',
         display: 'grid',
         placeItems: 'center',
+        padding: 16,
+        boxSizing: 'border-box',
         background: 'linear-gradient(135deg,#1f3b5c 0%,#409EFF 100%)',
       }}
     >
-      <main style={{ width: 400, padding: 24, borderRadius: 8, background: '#fff', boxShadow: '0 8px 24px rgba(0,0,0,.2)' }}>
+      {/* 400 px wide, or the screen's width less a margin on a phone (the card stays inside a 390 px screen). */}
+      <main
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          boxSizing: 'border-box',
+          padding: 24,
+          borderRadius: 8,
+          background: '#fff',
+          boxShadow: '0 8px 24px rgba(0,0,0,.2)',
+        }}
+      >
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>
           <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: 'rgba(0,0,0,.88)' }}>{t('common.appTitle')}</h1>
           <LoginLanguage />

@@ -1,25 +1,37 @@
-import { Form, Input, Modal, message } from 'antd';
+import { Form, Input, Modal, message, type FormItemProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api, RequestError } from '../../app/http';
 import { session } from '../../app/session';
-import { registrationProblem, type RegistrationForm } from './registration';
+import { fieldProblem, type CheckedField, type RegistrationForm } from './registration';
 
-/** "账号注册": checks as warnings in the spec's order, then the alert, then back to sign-in. */
+/**
+ * "账号注册": every field says its own problem beside it (the spec's checks and words, §5), required fields are
+ * marked; then the alert, then back to sign-in.
+ */
 export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; tenantId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegistrationForm>();
   const [busy, setBusy] = useState(false);
 
+  /** A checked field: marked required, its problem (if any) shown beside it. */
+  const checked = (field: CheckedField): FormItemProps => ({
+    required: true,
+    rules: [
+      {
+        validator: async () => {
+          const problem = fieldProblem(field, form.getFieldsValue(), !!tenantId);
+          if (problem) throw new Error(t(problem));
+        },
+      },
+    ],
+  });
+
   const submit = async () => {
-    const values = form.getFieldsValue();
-    const problem = registrationProblem(values, !!tenantId);
-    if (problem) {
-      void message.warning(t(problem));
-      return;
-    }
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     setBusy(true);
     try {
       await api.post(
@@ -59,22 +71,24 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
       okText={t('common.submit')}
       cancelText={t('common.cancel')}
     >
-      <Form form={form} layout="vertical">
+      {/* Named, so its fields' ids (and the labels pointing at them) differ from the sign-in form's behind it. */}
+      <Form form={form} name="register" layout="vertical">
         {!tenantId && (
-          <Form.Item name="tenantId" label={t('common.tenantId')}>
+          <Form.Item name="tenantId" label={t('common.tenantId')} {...checked('tenantId')}>
             <Input />
           </Form.Item>
         )}
         <Form.Item name="name" label={t('common.userName')}>
           <Input />
         </Form.Item>
-        <Form.Item name="account" label={t('common.account')}>
+        <Form.Item name="account" label={t('common.account')} {...checked('account')}>
           <Input />
         </Form.Item>
-        <Form.Item name="password" label={t('common.password')}>
+        <Form.Item name="password" label={t('common.password')} {...checked('password')}>
           <Input.Password />
         </Form.Item>
-        <Form.Item name="password2" label={t('common.confirmPassword')}>
+        {/* Checked again when the password changes, so "两次密码输入不一致" comes and goes with it. */}
+        <Form.Item name="password2" label={t('common.confirmPassword')} dependencies={['password']} {...checked('password2')}>
           <Input.Password />
         </Form.Item>
       </Form>

@@ -6,11 +6,24 @@ export interface RegistrationForm {
   password2?: string;
 }
 
-/** The registration checks of spec §5, in their order; answers the first warning's message key. */
-export function registrationProblem(form: RegistrationForm, tenantKnown: boolean): string | undefined {
-  if (!tenantKnown && !form.tenantId) return 'common.registerNeedTenant';
-  if (!form.account) return 'common.registerNeedAccount';
-  if (!form.password || !form.password2) return 'common.registerNeedPassword';
-  if (form.password !== form.password2) return 'common.registerPasswordMismatch';
-  return undefined;
+/** The fields the registration checks, in the order spec §5 gives its checks. */
+export const CHECKED_FIELDS = ['tenantId', 'account', 'password', 'password2'] as const;
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+/**
+ * The registration check of one field (spec §5), as a message key, or undefined when it passes: the tenant
+ * (unless known from the domain), the account, the password and its confirmation, and that the two match.
+ */
+export function fieldProblem(field: CheckedField, form: RegistrationForm, tenantKnown: boolean): string | undefined {
+  switch (field) {
+    case 'tenantId':
+      return !tenantKnown && !form.tenantId ? 'common.registerNeedTenant' : undefined;
+    case 'account':
+      return form.account ? undefined : 'common.registerNeedAccount';
+    case 'password':
+      return form.password ? undefined : 'common.registerNeedPassword';
+    case 'password2':
+      if (!form.password2) return 'common.registerNeedPassword';
+      return form.password && form.password !== form.password2 ? 'common.registerPasswordMismatch' : undefined;
+  }
 }

@@ -64,7 +64,7 @@ export default function RegionScreen() {
 
   const canEdit = buttons.has('region_edit') || buttons.has('region_add');
   return (
-    <Grid gutter={12} wrap={false}>
+    <Grid className="split-screen" gutter={12} wrap={false}>
       <Col flex="320px">
         <Card size="small" title={t('system.region')} styles={{ body: { maxHeight: '70vh', overflow: 'auto' } }}>
           {tree.length > 0 && (
@@ -96,7 +96,7 @@ export default function RegionScreen() {
                   onClick={() =>
                     confirmThen(
                       t('common.deleteConfirm'),
-                      () => api.post(`${BASE}/remove`, undefined, { ids: current.id }),
+                      () => api.post(`${BASE}/remove`, undefined, { id: current.id }),
                       () => {
                         setCurrent(undefined);
                         void reloadLevel(String(current.parentCode ?? TOP));

@@ -40,7 +40,7 @@ export default function UserScreen() {
     );
 
   return (
-    <Row gutter={12} wrap={false}>
+    <Row className="split-screen" gutter={12} wrap={false}>
       <Col flex="240px">
         <DeptFilterTree onPick={setDeptId} />
       </Col>

@@ -18,16 +18,15 @@ export const citizenUserEntity = entity({
   table: 'citizen_user',
   base: '/citizen-user/user',
   owner: 'tenant',
-  label: { zh: '居民用户', en: 'Resident user' },
   permission: 'resident',
   fields: {
-    name: text({ required: '请输入姓名', maxLength: 50, search: 'like' }),
-    tel: text({ required: '手机号码不能为空', validator: 'phone', maxLength: 20, search: 'like' }),
+    name: text({ required: 'nameRequired', maxLength: 50, search: 'like' }),
+    tel: text({ required: 'phoneRequired', validator: 'mobile', maxLength: 20, search: 'like' }),
     avatar: text({ maxLength: 500 }),
     sex: int({ dict: 'sex' }),
     remark: text({ maxLength: 500 }),
   },
-  unique: [{ fields: ['tel'], message: '该手机号码已注册' }],
+  unique: [{ fields: ['tel'], message: 'citizenPhoneTaken' }],
   sort: { descs: ['createTime'] },
 });
 
@@ -36,10 +35,9 @@ export const citizenInfoEntity = entity({
   table: 'citizen_user_info',
   base: '/citizen-user/info',
   owner: 'tenant',
-  label: { zh: '居民资料', en: 'Resident profile' },
   permission: 'resident',
   fields: {
-    userId: long({ required: '请选择用户', options: { from: '/citizen-user/user/list', label: 'name' } }),
+    userId: long({ required: 'citizenUserRequired', options: { from: '/citizen-user/user/list', label: 'name' } }),
     realName: text({ maxLength: 50, search: 'like' }),
     idCard: text({ validator: 'idCard', maxLength: 18 }),
     birthday: date(),
@@ -47,7 +45,7 @@ export const citizenInfoEntity = entity({
     address: text({ maxLength: 200 }),
     remark: text({ maxLength: 500 }),
   },
-  unique: [{ fields: ['userId'], message: '该用户资料已存在' }],
+  unique: [{ fields: ['userId'], message: 'citizenInfoTaken' }],
   sort: { descs: ['createTime'] },
 });
 
@@ -56,18 +54,17 @@ export const citizenHouseEntity = entity({
   table: 'citizen_user_house',
   base: '/citizen-user/buildinfo',
   owner: 'tenant',
-  label: { zh: '居民房屋', en: 'Resident house' },
   permission: 'resident',
   fields: {
-    userId: long({ required: '请选择用户', options: { from: '/citizen-user/user/list', label: 'name' } }),
-    houseId: houseRef({ required: '请选择房屋' }),
+    userId: long({ required: 'citizenUserRequired', options: { from: '/citizen-user/user/list', label: 'name' } }),
+    houseId: houseRef({ required: 'houseRequired' }),
     gardenId: long({ readOnly: true }),
     buildingId: long({ readOnly: true }),
     unitId: long({ readOnly: true }),
-    ownerType: int({ required: '请选择住户类型', dict: 'owner_type' }),
+    ownerType: int({ required: 'residentTypeRequired', dict: 'owner_type' }),
     remark: text({ maxLength: 500 }),
   },
-  unique: [{ fields: ['userId', 'houseId'], message: '该用户已绑定此房屋' }],
+  unique: [{ fields: ['userId', 'houseId'], message: 'citizenHouseTaken' }],
   indexes: [['userId'], ['houseId'], ['gardenId']],
   sort: { descs: ['createTime'] },
 });

@@ -1,5 +1,5 @@
 import { entity, int, long, text } from '../../define';
-import { houseRef, ownerRef } from '../references';
+import { houseRef, OWNER_HOUSES, ownerRef } from '../references';
 
 /**
  * A family member (家属) of an owner, living in one of the owner's houses
@@ -11,17 +11,16 @@ export const familyEntity = entity({
   table: 'property_family',
   base: '/citizen-user/family',
   owner: 'tenant',
-  label: { zh: '家属', en: 'Family member' },
   permission: 'family',
   fields: {
-    ownerId: ownerRef({ required: '请选择业主' }),
-    houseId: houseRef({ required: '请选择房屋' }),
+    ownerId: ownerRef({ required: 'ownerRequired' }),
+    houseId: houseRef({ required: 'houseRequired' }, OWNER_HOUSES),
     gardenId: long({ readOnly: true }),
-    name: text({ required: '请输入姓名', maxLength: 50, search: 'like' }),
+    name: text({ required: 'nameRequired', maxLength: 50, search: 'like' }),
     sex: int({ dict: 'sex' }),
-    phone: text({ validator: 'phone', maxLength: 20, search: 'like' }),
+    phone: text({ validator: 'mobile', maxLength: 20, search: 'like' }),
     idCard: text({ validator: 'idCard', maxLength: 18 }),
-    relation: int({ required: '请选择与业主关系', dict: 'relation_type' }),
+    relation: int({ required: 'relationRequired', dict: 'relation_type' }),
     userId: long(),
     remark: text({ maxLength: 500 }),
   },

@@ -6,6 +6,7 @@ import { lesseeEntity } from './lessee.entity';
 import { ownerEntity } from './owner.entity';
 import { ownershipEntity } from './ownership.entity';
 
+export * from './answers';
 export * from './car.entity';
 export * from './citizen-user.entity';
 export * from './family.entity';

@@ -8,23 +8,16 @@ import { gardenRef } from '../references';
  * gardenId is the garden of the owner's first bound house unless chosen, so
  * the header garden selector narrows the owner list.
  */
-/**
- * The kinds of people living in houses (the owner_type dictionary, seeded from this): the residents
- * list answers each person with one of these keys and its name.
- */
-export const RESIDENT_TYPES: Readonly<Record<number, string>> = { 1: '业主', 2: '家属', 3: '租户' };
-
 export const ownerEntity = entity({
   name: 'owner',
   table: 'property_owner',
   base: '/owner',
   owner: 'tenant',
-  label: { zh: '业主', en: 'Owner' },
   permission: 'owner',
   fields: {
-    name: text({ required: '请输入业主姓名', maxLength: 50, search: 'like' }),
+    name: text({ required: 'ownerNameRequired', maxLength: 50, search: 'like' }),
     sex: int({ dict: 'sex' }),
-    phone: text({ required: '手机号码不能为空', validator: 'phone', maxLength: 20, search: 'like' }),
+    phone: text({ required: 'phoneRequired', validator: 'mobile', maxLength: 20, search: 'like' }),
     idCard: text({ validator: 'idCard', maxLength: 18, search: 'like' }),
     gardenId: gardenRef(),
     birthday: date(),
@@ -34,7 +27,7 @@ export const ownerEntity = entity({
     ownerType: int({ dict: 'owner_type', default: 1 }),
     remark: text({ maxLength: 500 }),
   },
-  unique: [{ fields: ['phone'], message: '该手机号码已存在' }],
+  unique: [{ fields: ['phone'], message: 'ownerPhoneTaken' }],
   indexes: [['gardenId'], ['userId']],
   sort: { descs: ['createTime'] },
 });

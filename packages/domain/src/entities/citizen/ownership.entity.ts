@@ -11,11 +11,10 @@ export const ownershipEntity = entity({
   table: 'property_ownership',
   base: '/citizen-user/ownership',
   owner: 'tenant',
-  label: { zh: '产权', en: 'Ownership' },
   permission: 'ownership',
   fields: {
-    ownerId: ownerRef({ required: '请选择业主' }),
-    houseId: houseRef({ required: '请选择房屋' }),
+    ownerId: ownerRef({ required: 'ownerRequired' }),
+    houseId: houseRef({ required: 'houseRequired' }),
     gardenId: long({ readOnly: true }),
     buildingId: long({ readOnly: true }),
     unitId: long({ readOnly: true }),
@@ -23,7 +22,7 @@ export const ownershipEntity = entity({
     checkInTime: date(),
     remark: text({ maxLength: 500 }),
   },
-  unique: [{ fields: ['ownerId', 'houseId'], message: '该业主已绑定此房屋' }],
+  unique: [{ fields: ['ownerId', 'houseId'], message: 'ownerHouseTaken' }],
   indexes: [['ownerId'], ['houseId'], ['gardenId']],
   sort: { descs: ['createTime'] },
 });

@@ -1,3 +1,5 @@
+import type { Problem } from '../../messages/translate';
+
 /**
  * The numbering of building/batchsave, shared by the server (which saves the
  * houses) and the console's 批量新增 dialog (which previews them), so the
@@ -27,17 +29,15 @@ export const lastFloorOf = (shape: Pick<BatchShape, 'floorCount' | 'startFloor'>
 export const floorDigitsOf = (shape: Pick<BatchShape, 'floorCount' | 'startFloor'>) =>
   Math.max(2, String(lastFloorOf(shape)).length);
 
-/** The name of the n-th unit (from 1) a batch creates. */
-export const batchUnitName = (n: number) => `${n}单元`;
-
 /** Why a batch of whole numbers cannot be saved (the server's message), or undefined when it can. */
-export function batchProblem(shape: BatchShape): string | undefined {
+export function batchProblem(shape: BatchShape): Problem | undefined {
   const { unitCount, floorCount, houseCount, startFloor } = shape;
-  if (unitCount < 1 || floorCount < 1 || houseCount < 1) return '单元数、楼层数和每层户数都至少为1';
+  if (unitCount < 1 || floorCount < 1 || houseCount < 1) return { key: 'batchAtLeastOne' };
   if (unitCount > BATCH_LIMITS.units || floorCount > BATCH_LIMITS.floors || houseCount > BATCH_LIMITS.perFloor)
-    return `单元数和每层户数最多${BATCH_LIMITS.units},楼层数最多${BATCH_LIMITS.floors}`;
-  if (startFloor < 1) return '起始楼层至少为1';
-  if (unitCount * floorCount * houseCount > BATCH_LIMITS.houses) return `单次最多生成${BATCH_LIMITS.houses}户`;
+    return { key: 'batchTooLarge', params: { units: BATCH_LIMITS.units, floors: BATCH_LIMITS.floors } };
+  if (startFloor < 1) return { key: 'batchStartFloor' };
+  if (unitCount * floorCount * houseCount > BATCH_LIMITS.houses)
+    return { key: 'batchTooManyHouses', params: { houses: BATCH_LIMITS.houses } };
   return undefined;
 }
 

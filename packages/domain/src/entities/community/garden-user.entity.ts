@@ -10,14 +10,13 @@ export const gardenUserEntity = entity({
   table: 'property_garden_user',
   base: '/system-property/pgarden',
   owner: 'tenant',
-  label: { zh: '小区人员', en: 'Garden staff' },
   permission: 'garden',
   routes: ['remove'],
   fields: {
-    userId: long({ required: '请选择人员', options: { from: '/blade-system/user/page', label: 'realName' } }),
-    gardenId: gardenRef({ required: '请选择小区' }),
+    userId: long({ required: 'staffRequired', options: { from: '/blade-system/user/page', label: 'realName' } }),
+    gardenId: gardenRef({ required: 'gardenRequired' }),
   },
-  unique: [{ fields: ['userId', 'gardenId'], message: '该人员已关联此小区' }],
+  unique: [{ fields: ['userId', 'gardenId'], message: 'staffGardenTaken' }],
   indexes: [['gardenId']],
   sort: { descs: ['createTime'] },
 });

@@ -1,5 +1,5 @@
-import { decimal, entity, int, long, text } from '../../define';
-import { gardenRef } from '../references';
+import { decimal, entity, int, text } from '../../define';
+import { buildingRef, gardenRef, unitRef } from '../references';
 
 /**
  * A house (房屋): one numbered home in a unit. `name` is its number within the
@@ -12,14 +12,13 @@ export const houseEntity = entity({
   table: 'property_house',
   base: '/community-resource/unithouse',
   owner: 'tenant',
-  label: { zh: '房屋', en: 'House' },
   permission: 'house',
   fields: {
-    gardenId: gardenRef({ required: '请选择小区' }),
-    buildingId: long({ required: '请选择楼栋', options: { from: '/community-resource/building/search', label: 'buildingName' } }),
-    unitId: long({ required: '请选择单元', options: { from: '/community-resource/unit/search', label: 'unitName' } }),
-    floor: int({ required: '请输入楼层', invalid: '楼层请输入整数' }),
-    name: text({ required: '请输入房号', maxLength: 20, search: 'like' }),
+    gardenId: gardenRef({ required: 'gardenRequired' }),
+    buildingId: buildingRef({ required: 'buildingRequired' }),
+    unitId: unitRef({ required: 'unitRequired' }),
+    floor: int({ required: 'floorRequired', invalid: 'floorInvalid' }),
+    name: text({ required: 'houseNumberRequired', maxLength: 20, search: 'like' }),
     houseName: text({ readOnly: true, search: 'like' }),
     /** 建筑面积 and 套内面积 in square metres, exact (property fees are area × price). */
     builtArea: decimal(),
@@ -28,7 +27,7 @@ export const houseEntity = entity({
     houseStatus: int({ dict: 'house_status' }),
     remark: text({ maxLength: 500 }),
   },
-  unique: [{ fields: ['gardenId', 'buildingId', 'unitId', 'name'], message: '该单元下房号已存在' }],
+  unique: [{ fields: ['gardenId', 'buildingId', 'unitId', 'name'], message: 'houseNumberTaken' }],
   // The house list is filtered by garden (header selector) and building, ordered as the default sort.
   indexes: [['gardenId', 'buildingId', 'unitId', 'floor', 'name']],
   sort: { ascs: ['buildingId', 'unitId', 'floor', 'name'] },

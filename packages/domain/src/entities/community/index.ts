@@ -5,6 +5,7 @@ import { gardenEntity } from './garden.entity';
 import { houseEntity } from './house.entity';
 import { unitEntity } from './unit.entity';
 
+export * from './answers';
 export * from './building-batch';
 export * from './building.entity';
 export * from './garden-user.entity';

@@ -1,13 +1,14 @@
 import { date, decimal, entity, int, long, text } from '../../define';
-import { gardenRef } from '../references';
+import type { ErrorKey } from '../../messages/translate';
+import { buildingRef, gardenRef } from '../references';
 
 /** Values of the facility_status dictionary shared by elevators and hydrants. */
 export const FACILITY_STATUS = { normal: 1, repairing: 2, stopped: 3 } as const;
 
 /** Fields elevators and hydrants share: where, state, inspections and who answers for it. */
-const equipmentFields = (what: string) => ({
-  gardenId: gardenRef({ required: '请选择小区' }),
-  code: text({ required: `请输入${what}编号`, maxLength: 50, search: 'like' }),
+const equipmentFields = (codeRequired: ErrorKey) => ({
+  gardenId: gardenRef({ required: 'gardenRequired' }),
+  code: text({ required: codeRequired, maxLength: 50, search: 'like' }),
   /** Overrides the common enabled flag: 1 正常, 2 维修中, 3 停用. */
   status: int({ dict: 'facility_status', default: FACILITY_STATUS.normal }),
   lastInspection: date(),
@@ -22,17 +23,16 @@ export const elevatorEntity = entity({
   table: 'property_elevator',
   base: '/system-property/elevator',
   owner: 'tenant',
-  label: { zh: '电梯', en: 'Elevator' },
   permission: 'elevator',
   fields: {
-    ...equipmentFields('电梯'),
-    buildingId: long({ required: '请选择楼栋', options: { from: '/community-resource/building/search', label: 'buildingName' } }),
+    ...equipmentFields('elevatorCodeRequired'),
+    buildingId: buildingRef({ required: 'buildingRequired' }),
     elevatorType: int({ dict: 'elevator_type' }),
     brand: text({ maxLength: 50, search: 'like' }),
     model: text({ maxLength: 50 }),
     installDate: date(),
   },
-  unique: [{ fields: ['gardenId', 'code'], message: '该小区下电梯编号已存在' }],
+  unique: [{ fields: ['gardenId', 'code'], message: 'elevatorCodeTaken' }],
   indexes: [['gardenId', 'buildingId']],
   sort: { ascs: ['buildingId', 'code'] },
 });
@@ -43,15 +43,14 @@ export const hydrantEntity = entity({
   table: 'property_hydrant',
   base: '/system-property/hydrant',
   owner: 'tenant',
-  label: { zh: '消防栓', en: 'Fire hydrant' },
   permission: 'hydrant',
   fields: {
-    ...equipmentFields('消防栓'),
-    location: text({ required: '请输入安装位置', maxLength: 100, search: 'like' }),
+    ...equipmentFields('hydrantCodeRequired'),
+    location: text({ required: 'locationRequired', maxLength: 100, search: 'like' }),
     hydrantType: int({ dict: 'hydrant_type' }),
-    pressure: decimal({ invalid: '水压请输入正确的数值,最多两位小数' }),
+    pressure: decimal({ invalid: 'pressureInvalid' }),
   },
-  unique: [{ fields: ['gardenId', 'code'], message: '该小区下消防栓编号已存在' }],
+  unique: [{ fields: ['gardenId', 'code'], message: 'hydrantCodeTaken' }],
   indexes: [['gardenId']],
   sort: { ascs: ['code'] },
 });

@@ -3,6 +3,7 @@ import { elevatorEntity, hydrantEntity } from './equipment.entity';
 import { carParkingEntity, parkingSpaceChildEntity, parkingSpaceEntity } from './parking-space.entity';
 import { parkingEntity } from './parking.entity';
 
+export * from './answers';
 export * from './equipment.entity';
 export * from './parking-space.entity';
 export * from './parking.entity';

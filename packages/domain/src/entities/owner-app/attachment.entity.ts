@@ -13,7 +13,6 @@ export const attachEntity = entity({
   table: 'blade_attach',
   base: '/blade-resource/attach',
   owner: 'tenant',
-  label: { zh: '附件', en: 'Attachment' },
   permission: 'attach',
   routes: [],
   fields: {
@@ -28,7 +27,7 @@ export const attachEntity = entity({
     storage: text({ readOnly: true }),
     isPublic: int({ readOnly: true, default: 0 }),
   },
-  unique: [{ fields: ['name'], message: '文件名已存在' }],
+  unique: [{ fields: ['name'], message: 'fileNameTaken' }],
   sort: { descs: ['createTime'] },
 });
 
@@ -38,14 +37,13 @@ export const attachBlobEntity = entity({
   table: 'blade_attach_blob',
   base: '/blade-resource/attach-blob',
   owner: 'platform',
-  label: { zh: '附件内容', en: 'Attachment contents' },
   permission: 'attach',
   routes: [],
   fields: {
     name: text({ readOnly: true }),
     content: bytes(),
   },
-  unique: [{ fields: ['name'], message: '文件名已存在' }],
+  unique: [{ fields: ['name'], message: 'fileNameTaken' }],
 });
 
 /**
@@ -58,14 +56,13 @@ export const ownerAttachmentEntity = entity({
   table: 'property_owner_attachment',
   base: '/system-property/attachmentUpload',
   owner: 'tenant',
-  label: { zh: '业主附件', en: 'Owner attachment' },
   permission: 'owner',
   routes: [],
   fields: {
-    ownerId: long({ required: '请选择业主' }),
+    ownerId: long({ required: 'ownerRequired' }),
     houseId: long(),
     attachId: long({ readOnly: true }),
-    fileName: text({ required: '请输入文件名称', maxLength: 100, search: 'like' }),
+    fileName: text({ required: 'fileNameRequired', maxLength: 100, search: 'like' }),
     contentType: text({ readOnly: true }),
     fileSize: long({ readOnly: true }),
     remark: text({ maxLength: 500 }),

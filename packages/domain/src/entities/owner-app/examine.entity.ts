@@ -5,7 +5,7 @@ import { gardenRef } from '../references';
 export const EXAMINE_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 
 /** A rejection's reason: required, at most 500 characters (checked by the server and the review dialog). */
-export const REJECT_REASON = { required: '请输入驳回原因', maxLength: 500, tooLong: '驳回原因不能超过500字' } as const;
+export const REJECT_REASON = { required: 'rejectReasonRequired', maxLength: 500, tooLong: 'rejectReasonTooLong' } as const;
 
 /**
  * Owner information sent from the residents' app, waiting for review
@@ -17,15 +17,14 @@ export const ownerExamineEntity = entity({
   table: 'property_owner_examine',
   base: '/system-property/mobile/owner',
   owner: 'tenant',
-  label: { zh: '业主审核', en: 'Owner examination' },
   permission: 'examine',
   routes: [],
   fields: {
-    name: text({ required: '请输入姓名', maxLength: 50, search: 'like' }),
-    phone: text({ required: '请输入手机号', validator: 'phone', search: 'like' }),
+    name: text({ required: 'nameRequired', maxLength: 50, search: 'like' }),
+    phone: text({ required: 'phoneRequired', validator: 'mobile', search: 'like' }),
     idCard: text({ validator: 'idCard' }),
-    gardenId: gardenRef({ required: '请选择小区' }),
-    houseId: long({ required: '请选择房屋' }),
+    gardenId: gardenRef({ required: 'gardenRequired' }),
+    houseId: long({ required: 'houseRequired' }),
     /** The applicant's standing in the house (owner_type: 业主/家属/租户). */
     relation: int({ dict: 'owner_type', default: 1 }),
     /** Links of the proofs the applicant attached (property certificate, ID card): [{ name, link }]. */

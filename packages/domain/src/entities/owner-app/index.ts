@@ -2,6 +2,7 @@ import type { EntityDef } from '../../define';
 import { attachBlobEntity, attachEntity, ownerAttachmentEntity } from './attachment.entity';
 import { ownerExamineEntity } from './examine.entity';
 
+export * from './answers';
 export * from './attachment.entity';
 export * from './examine.entity';
 

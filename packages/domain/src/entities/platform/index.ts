@@ -28,6 +28,7 @@ export * from './scope.entity';
 export * from './tenant.entity';
 export * from './top-menu.entity';
 export * from './user.entity';
+export * from './answers';
 
 /** Platform administration (spec §7.8) and the logs of §7.9. */
 export const PLATFORM_ENTITIES: ReadonlyArray<EntityDef> = [

@@ -23,7 +23,6 @@ export const logUsualEntity = entity({
   table: 'blade_log_usual',
   base: '/blade-log/usual',
   owner: 'tenant',
-  label: { zh: '通用日志', en: 'Usual log' },
   permission: 'log_usual',
   routes: readOnly,
   fields: { ...origin(), logLevel: text({ search: 'equal' }), logId: text(), logData: text(), time: datetime() },
@@ -35,7 +34,6 @@ export const logApiEntity = entity({
   table: 'blade_log_api',
   base: '/blade-log/api',
   owner: 'tenant',
-  label: { zh: '接口日志', en: 'API log' },
   permission: 'log_api',
   routes: readOnly,
   /** `time` is the call's duration in milliseconds. */
@@ -48,7 +46,6 @@ export const logErrorEntity = entity({
   table: 'blade_log_error',
   base: '/blade-log/error',
   owner: 'tenant',
-  label: { zh: '错误日志', en: 'Error log' },
   permission: 'log_error',
   routes: readOnly,
   fields: {

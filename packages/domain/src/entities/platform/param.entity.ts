@@ -5,14 +5,13 @@ export const paramEntity = entity({
   table: 'blade_param',
   base: '/blade-system/param',
   owner: 'platform',
-  label: { zh: '参数', en: 'Parameter' },
   permission: 'param',
   fields: {
-    paramName: text({ required: '请输入参数名称', search: 'like' }),
-    paramKey: text({ required: '请输入参数键名', search: 'like' }),
-    paramValue: text({ required: '请输入参数键值' }),
+    paramName: text({ required: 'paramNameRequired', search: 'like' }),
+    paramKey: text({ required: 'paramKeyRequired', search: 'like' }),
+    paramValue: text({ required: 'paramValueRequired' }),
     remark: text(),
   },
-  unique: [{ fields: ['paramKey'], message: '参数键名已存在' }],
+  unique: [{ fields: ['paramKey'], message: 'paramKeyTaken' }],
   sort: { descs: ['createTime'] },
 });

@@ -6,15 +6,14 @@ export const tenantEntity = entity({
   base: '/blade-system/tenant',
   owner: 'platform',
   platformAdminOnly: true,
-  label: { zh: '租户', en: 'Tenant' },
   permission: 'tenant',
   fields: {
     /** Six digits, generated when the tenant is created. */
     tenantId: text({ readOnly: true, search: 'like' }),
-    tenantName: text({ required: '请输入租户名称', search: 'like' }),
+    tenantName: text({ required: 'tenantNameRequired', search: 'like' }),
     domain: text(),
     backgroundUrl: text(),
-    linkman: text({ required: '请输入联系人', search: 'like' }),
+    linkman: text({ required: 'linkmanRequired', search: 'like' }),
     contactNumber: text(),
     address: text(),
     /** Maximum number of accounts; -1 is unlimited. */
@@ -24,7 +23,7 @@ export const tenantEntity = entity({
     datasourceId: long(),
     licenseKey: text(),
   },
-  unique: [{ fields: ['tenantId'], message: '租户ID已存在' }],
+  unique: [{ fields: ['tenantId'], message: 'tenantIdTaken' }],
   sort: { ascs: ['tenantId'] },
 });
 
@@ -34,13 +33,12 @@ export const tenantPackageEntity = entity({
   base: '/blade-system/tenant-package',
   owner: 'platform',
   platformAdminOnly: true,
-  label: { zh: '租户产品包', en: 'Tenant package' },
   permission: 'tenantpackage',
   fields: {
-    packageName: text({ required: '请输入产品包名称', search: 'like' }),
+    packageName: text({ required: 'packageNameRequired', search: 'like' }),
     /** Comma-joined menu ids. */
     menuId: text({
-      required: '请选择菜单',
+      required: 'menuRequired',
       options: { from: '/blade-system/menu/tree', tree: true, multiple: true, cascade: true },
     }),
     remark: text(),

@@ -5,13 +5,12 @@ export const topMenuEntity = entity({
   table: 'blade_top_menu',
   base: '/blade-system/topmenu',
   owner: 'tenant',
-  label: { zh: '顶部菜单', en: 'Top menu' },
   permission: 'topmenu',
   fields: {
-    code: text({ required: '请输入顶部菜单编号', search: 'like' }),
-    name: text({ required: '请输入顶部菜单名', search: 'like' }),
+    code: text({ required: 'topMenuCodeRequired', search: 'like' }),
+    name: text({ required: 'topMenuNameRequired', search: 'like' }),
     source: text(),
-    sort: int({ required: '请输入顶部菜单排序', validator: 'integer' }),
+    sort: int({ required: 'topMenuSortRequired', validator: 'integer' }),
   },
   sort: { ascs: ['sort'] },
 });

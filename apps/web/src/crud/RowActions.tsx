@@ -1,0 +1,52 @@
+import { EllipsisOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
+import { Children, cloneElement, Fragment, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The buttons of a row's actions, one by one: fragments opened, nothing left for false or null. */
+function buttonsOf(actions: ReactNode): ReactElement[] {
+  return Children.toArray(actions).flatMap((node) =>
+    isValidElement<{ children?: ReactNode }>(node) && node.type === Fragment
+      ? buttonsOf(node.props.children)
+      : isValidElement(node)
+        ? [node]
+        : [],
+  );
+}
+
+/** Up to this many actions show in the row; with more, the first two and 更多. */
+const INLINE = 3;
+
+/**
+ * A row's actions. On a wide screen they are links in the row, the rest behind 更多 when there are more than
+ * three, so the column stays narrow; on a phone they all sit behind one ⋯ button, so the data keeps the width.
+ */
+export function RowActions({ actions, phone }: { actions: ReactNode; phone: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const buttons = buttonsOf(actions).map((button, index) => cloneElement(button, { key: index }));
+  if (!phone && buttons.length <= INLINE) return <Space size={0}>{buttons}</Space>;
+  const inline = phone ? [] : buttons.slice(0, INLINE - 1);
+  const menu = phone ? buttons : buttons.slice(INLINE - 1);
+  return (
+    <Space size={0}>
+      {inline}
+      <Dropdown
+        open={open}
+        onOpenChange={setOpen}
+        trigger={['click']}
+        placement="bottomRight"
+        // A click on one of the actions (which may open a dialog or a confirmation) closes the menu.
+        popupRender={() => (
+          <div className="row-actions-menu" onClick={() => setOpen(false)}>
+            {menu}
+          </div>
+        )}
+      >
+        <Button type="link" size="small" aria-label={phone ? t('common.actions') : undefined}>
+          {phone ? <EllipsisOutlined /> : t('common.more')}
+        </Button>
+      </Dropdown>
+    </Space>
+  );
+}

@@ -1,0 +1,14 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** A screen whose module is not built yet: its name and "under construction", never an error. */
+export function ComingSoon({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return <Result status="info" title={title} subTitle={t('common.comingSoon')} />;
+}
+
+/** A route of spec §2.1 whose screen is not built yet (/wel/dashboard, /test/index), titled by a message key. */
+export function ComingSoonPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  return <ComingSoon title={t(titleKey)} />;
+}

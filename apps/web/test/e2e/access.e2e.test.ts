@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, screenshot, signIn, useE2E, waitForPath, type E2E } from './browser';
+
+/**
+ * Permissions as each user sees them, in Chromium: a tenant's administrator is offered no writes of
+ * platform data; the low-privilege user sees only what they may use, with no refused call behind the
+ * scenes; a screen one may not open says so (403), an address that is no screen is not found (404).
+ */
+describe.skipIf(!hasBrowser)('what each user is offered', () => {
+  let e2e: E2E;
+  let url: string;
+
+  useE2E((session) => ({ e2e, url } = session));
+
+  /** A fresh window (its own session) that records every failed answer, console error and API call. */
+  const window = async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const failures: string[] = [];
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/') && calls.push(new URL(r.url()).pathname));
+    page.on('response', (r) => r.status() >= 400 && failures.push(`${r.status()} ${r.url()}`));
+    page.on('console', (m) => m.type() === 'error' && failures.push(m.text()));
+    return { page, failures, calls };
+  };
+  const toolbar = (page: Page) => page.locator('.ant-pro-table-list-toolbar');
+
+  it("offers the demo company's administrator no writes of platform data, and their own data's writes", async () => {
+    const { page } = await window();
+    await signIn(page, url, 'admin', 'admin', '100001');
+    await page.waitForURL('**/wel/index');
+    for (const [path, shows] of [
+      ['/system/dict', 'yes_no'],
+      ['/system/param', 'account.initPassword'],
+    ]) {
+      await page.goto(`${url}${path}`);
+      await page.locator('.ant-table-row', { hasText: shows }).first().waitFor();
+      await expect(
+        toolbar(page)
+          .getByRole('button', { name: /新\s*增/ })
+          .count(),
+      ).resolves.toBe(0);
+      await expect(
+        page
+          .locator('.ant-table-row')
+          .getByRole('button', { name: /修\s*改|删\s*除/ })
+          .count(),
+      ).resolves.toBe(0);
+    }
+    await screenshot(page, 'access-tenant-admin-param');
+    // The company's own dictionaries are theirs to change.
+    await page.goto(`${url}/system/dictbiz`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await toolbar(page)
+      .getByRole('button', { name: /新\s*增/ })
+      .waitFor();
+    await page.context().close();
+  });
+
+  it('shows the low-privilege user only their menus, with no refused or missing call on any page', async () => {
+    const { page, failures, calls } = await window();
+    await signIn(page, url, 'staff', 'staff123');
+    await page.waitForURL('**/wel/index');
+    const topMenus = page.getByRole('menu', { name: '顶部菜单' });
+    await topMenus.getByRole('menuitem', { name: /系统管理/ }).waitFor();
+    await expect(topMenus.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['全部菜单', '系统管理']);
+    await expect(page.locator('.ant-statistic').allInnerTexts()).resolves.toEqual(['菜单分组\n1', '页面数量\n2']);
+    for (const [path, shows] of [
+      ['/system/post', '首席技术官'],
+      ['/system/param', 'account.initPassword'],
+    ]) {
+      await page.goto(`${url}${path}`);
+      await page.locator('.ant-table-row', { hasText: shows }).first().waitFor();
+    }
+    await topMenus.getByRole('menuitem', { name: /系统管理/ }).click();
+    await page.locator('.console-sider').getByText('岗位管理').waitFor();
+    await screenshot(page, 'access-staff');
+    // Nothing was refused or missing; the garden list and the notices were never asked for.
+    expect(failures).toEqual([]);
+    expect(calls.filter((c) => /garden\/list|notice\/list/.test(c))).toEqual([]);
+    expect(calls).toContain('/api/blade-system/post/list');
+    await page.context().close();
+  });
+
+  it('says "no permission" for a screen the user may not open, and "not found" for no screen', async () => {
+    const { page } = await window();
+    await signIn(page, url, 'staff', 'staff123');
+    await page.waitForURL('**/wel/index');
+    await page.goto(`${url}/system/user`);
+    await waitForPath(page, '/403');
+    await page.getByText('抱歉,你无权访问该页面').waitFor();
+    await screenshot(page, 'access-403');
+    await page.goto(`${url}/no/such/screen`);
+    await waitForPath(page, '/404');
+    await page.getByText('抱歉,你访问的页面不存在').waitFor();
+    await page.context().close();
+  });
+
+  it("opens the spec's own routes /wel/dashboard and /test/index as pages under construction", async () => {
+    const { page } = await window();
+    await signIn(page, url, 'admin', 'admin');
+    await page.waitForURL('**/wel/index');
+    for (const [path, title] of [
+      ['/wel/dashboard', '控制台'],
+      ['/test/index', '测试页'],
+    ]) {
+      await page.goto(`${url}${path}`);
+      await page.locator('.ant-result', { hasText: title }).getByText('该页面正在建设中').waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.locator('.tab-bar .ant-tabs-tab', { hasText: title }).waitFor();
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, rowAction, screenshot, signIn, useE2E, type E2E } from './browser';
+
+/**
+ * List screens as people read them, in Chromium: a reference shows its name in the table, 查看 and the
+ * export alike; the actions column is as narrow as its links; at phone width (390 px) the sign-in card, the
+ * lists and the header's tools stay within the screen.
+ */
+describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
+  let e2e: E2E;
+  let page: Page;
+  let url: string;
+
+  useE2E((session) => ({ e2e, page, url } = session));
+
+  const garden = () => page.locator('.ant-table-row', { hasText: '阳光花园' }).first();
+  const dialog = () => page.locator('.ant-modal:visible').last();
+
+  it("shows a garden's region by its name in the table, in 查看 and in the export", async () => {
+    await signIn(page, url, 'admin', 'admin', '100001');
+    await page.waitForURL('**/wel/index');
+    await page.goto(`${url}/resource/garden`);
+    await rowAction(page, garden(), '修改');
+    await dialog()
+      .locator('.ant-form-item', { has: page.getByLabel('所在地区', { exact: true }) })
+      .locator('.ant-select-selector')
+      .click();
+    await page.locator('.ant-select-tree-title', { hasText: '北京市' }).first().click();
+    await dialog()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('更新成功').waitFor();
+    // The table: the name, never the code ("11").
+    const regionColumn = await page.locator('.ant-table-thead th').allInnerTexts();
+    const cell = garden().locator('td').nth(regionColumn.indexOf('所在地区'));
+    await expect.poll(() => cell.innerText()).toBe('北京市');
+    await rowAction(page, garden(), '查看');
+    await dialog().locator('.ant-descriptions-item', { hasText: '所在地区' }).getByText('北京市').waitFor();
+    await expect(dialog().locator('.ant-descriptions-item', { hasText: '所在地区' }).innerText()).resolves.not.toContain('11');
+    await dialog().locator('.ant-modal-close').click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    const downloading = page.waitForEvent('download');
+    await page
+      .locator('.ant-pro-table-list-toolbar')
+      .getByRole('button', { name: /导\s*出/ })
+      .click();
+    const file = join(tmpdir(), `e2e-gardens-${Date.now()}.xlsx`);
+    await (await downloading).saveAs(file);
+    const strings = Buffer.from(unzipSync(new Uint8Array(readFileSync(file)))['xl/sharedStrings.xml']!).toString('utf8');
+    expect(strings).toContain('北京市');
+  });
+
+  it('keeps the actions column as narrow as its links: three at most, the rest behind 更多', async () => {
+    const links = garden().locator('td').last().getByRole('button');
+    await expect(links.allInnerTexts()).resolves.toEqual(['查看', '修改', '更多']);
+    const width = await page
+      .locator('.ant-table-thead th')
+      .last()
+      .evaluate((th) => th.getBoundingClientRect().width);
+    expect(width).toBeLessThan(200); // ProTable gave a fixed column without a width 200 px, wider than its links
+    await garden()
+      .getByRole('button', { name: /更\s*多/ })
+      .click();
+    const menu = page.locator('.row-actions-menu:visible');
+    await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual(['管家配置', '删除']);
+    await screenshot(page, 'lists-row-actions');
+    await page.keyboard.press('Escape');
+  });
+
+  it('fits a phone (390 px): the sign-in card with its language switch, the list, the header tools', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', hasTouch: true });
+    const phone = await context.newPage();
+    phone.setDefaultTimeout(15_000);
+    const pageWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
+    await phone.goto(`${url}/login`);
+    await phone.getByRole('button', { name: /登\s*录/ }).waitFor();
+    expect(await pageWidth()).toBe(390);
+    const language = await phone.getByRole('button', { name: '语言' }).boundingBox();
+    expect(language!.x + language!.width).toBeLessThanOrEqual(390);
+    await screenshot(phone, 'lists-phone-login');
+
+    await signIn(phone, url, 'admin', 'admin', '100001');
+    await phone.waitForURL('**/wel/index');
+    await phone.goto(`${url}/resource/garden`);
+    const row = phone.locator('.ant-table-row', { hasText: '阳光花园' }).first();
+    await row.waitFor();
+    expect(await pageWidth()).toBe(390);
+    // The data shows beside one narrow ⋯ button, which holds the actions.
+    const actions = phone.locator('.ant-table-thead th').last();
+    expect((await actions.boundingBox())!.width).toBeLessThanOrEqual(64);
+    const name = await row.getByText('阳光花园').boundingBox();
+    expect(name!.x + name!.width).toBeLessThan((await actions.boundingBox())!.x);
+    await row.getByRole('button', { name: '操作' }).click();
+    await phone
+      .locator('.row-actions-menu:visible')
+      .getByRole('button', { name: /查\s*看/ })
+      .waitFor();
+    await screenshot(phone, 'lists-phone-gardens');
+    await phone.keyboard.press('Escape');
+    // The header's last tool (the user menu) is reachable: its row scrolls sideways.
+    const user = phone.locator('.console-actions .user-name');
+    await user.scrollIntoViewIfNeeded();
+    const box = (await user.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await user.hover();
+    await phone.getByRole('menuitem', { name: '退出登录' }).waitFor();
+    // The sidebar takes no width until opened, then lies over the page and closes once a page is chosen.
+    expect((await phone.locator('.console-sider').boundingBox())?.width ?? 0).toBe(0);
+    await phone.locator('.console-toggle').click();
+    await phone.locator('.console-sider').getByText('住户管理').click();
+    await phone.locator('.console-sider').getByRole('link', { name: '业主管理' }).click();
+    await phone.waitForURL('**/citizen/owner**');
+    await expect.poll(async () => (await phone.locator('.console-sider').boundingBox())?.width ?? 0).toBe(0);
+    await context.close();
+  });
+});

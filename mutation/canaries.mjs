@@ -1,0 +1,94 @@
+/**
+ * Known bad mutants per scope: each removes a rule outright, so the scope's
+ * tests must kill it. run.mjs fails when one survives or goes missing — the
+ * check that the runner really sees failing tests (issue 20: a runner that
+ * filters tests by the wrong name, or counts a failing beforeAll as a pass,
+ * reports survivors as kills or kills as survivors).
+ * `code` is the exact source text the mutant replaces; `replacement` what it
+ * puts there; `line` text on the mutant's line, where `code` occurs twice.
+ */
+export const CANARIES = {
+  validators: [
+    {
+      file: 'validators/phone.ts',
+      mutator: 'Regex',
+      code: '/^0\\d{2,3}-?\\d{7,8}$/',
+      replacement: '/^0\\d{2,3}-?\\d{7,8}/',
+      why: 'the landline pattern without its end anchor accepts trailing junk',
+    },
+  ],
+  access: [
+    {
+      file: 'security/access.ts',
+      mutator: 'ConditionalExpression',
+      code: 'auth.deptIds.length === 0',
+      replacement: 'true',
+      why: "nobody has departments below theirs: the tests' own setup (beforeAll) fails, which must not count as survived",
+      setup: true,
+    },
+    {
+      file: 'security/access.ts',
+      mutator: 'StringLiteral',
+      code: '`${permission}_${action}`',
+      replacement: '``',
+      why: 'no button grants a write',
+    },
+    {
+      file: 'security/access.ts',
+      mutator: 'ConditionalExpression',
+      code: 'r.type === 1',
+      replacement: 'false',
+      why: 'the "all rows" data scope no longer shows all rows',
+    },
+    {
+      file: 'security/access.ts',
+      mutator: 'ConditionalExpression',
+      code: 'grants.admin',
+      replacement: 'false',
+      line: 'if (grants.admin) return;',
+      why: 'the administrator no longer passes API scopes',
+    },
+  ],
+  filters: [
+    {
+      file: 'crud/filters.ts',
+      mutator: 'ConditionalExpression',
+      code: "query.size === undefined || query.size === ''",
+      replacement: 'false',
+      why: "a list without a size fails: the tests' own setup (beforeAll) fails, which must not count as survived",
+      setup: true,
+    },
+    {
+      file: 'crud/filters.ts',
+      mutator: 'ConditionalExpression',
+      code: "operator === 'likeleft'",
+      replacement: 'false',
+      why: 'likeleft no longer means "ends with"',
+    },
+    {
+      file: 'crud/filters.ts',
+      mutator: 'StringLiteral',
+      code: '`\\${c}`',
+      replacement: '``',
+      why: "LIKE's wildcards in a value are no longer escaped",
+    },
+  ],
+  validate: [
+    {
+      file: 'crud/validate.ts',
+      mutator: 'ConditionalExpression',
+      code: "typeof typed === 'string' && typed.length > (def.maxLength ?? MAX_TEXT)",
+      replacement: 'false',
+      why: 'maxLength is no longer checked',
+    },
+  ],
+  paths: [
+    {
+      file: 'security/path-pattern.ts',
+      mutator: 'StringLiteral',
+      code: '`^${body}$`',
+      replacement: '``',
+      why: 'every pattern matches every path',
+    },
+  ],
+};

@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './records';
+export * from './answers';
+export * from './auth';
