@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../platform/services';
+import { registerBillRoutes } from './bill-routes';
+import { registerCatalogRoutes } from './catalog-routes';
+import { registerRecordRoutes } from './record-routes';
+
+/** Billing (spec §1, §4, §7.7): formulas, charge items, bills, payments, refunds, receipts, reminders. */
+export function registerBillingModule(app: FastifyInstance, services: Services): void {
+  registerCatalogRoutes(app, services);
+  registerBillRoutes(app, services);
+  registerRecordRoutes(app, services);
+}
