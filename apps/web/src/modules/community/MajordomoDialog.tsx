@@ -143,7 +143,8 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
                     />
                   </Space>
                 ))}
-                <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})}>
+                {/* Adding waits for the saved stewards: their arrival replaces the list, so a row typed before it would be lost. */}
+                <Button type="dashed" block icon={<PlusOutlined />} disabled={loading} onClick={() => add({})}>
                   {t('community.majordomoAdd')}
                 </Button>
               </>
