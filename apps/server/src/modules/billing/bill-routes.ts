@@ -353,7 +353,7 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       tags,
       summary: 'Pay one or several bills of one house',
       description:
-        'One order and one receipt number (per garden and year) for all; each bill settles what it owes plus today’s late fee. Atomic: the bills are locked, a paid, closed or refunded bill refuses the whole payment (a second cashier paying the same bill gets 账单已缴费,请勿重复缴费). Parameters in the query or the body. Needs paymentbill_pay.',
+        'One order and one receipt number (per garden and year) for all; each bill settles what it owes plus today’s late fee. Atomic: the bills are locked, a paid, closed or refunded bill refuses the whole payment (a second cashier paying the same bill is told it is paid already). Parameters in the query or the body. Needs paymentbill_pay.',
       query: payBody,
       body: payBody,
       form: true,
@@ -398,7 +398,7 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       tags,
       summary: 'Refund a paid bill, fully or partly',
       description:
-        'Never more than paid (owed + late fee − refunded); a full refund makes the bill 已退款 (4). Logged with the reason. Needs billsettle_refund.',
+        'Never more than paid (owed + late fee − refunded); a full refund makes the bill refunded (4). Logged with the reason. Needs billsettle_refund.',
       query: refundParams,
       body: refundParams,
       form: true,

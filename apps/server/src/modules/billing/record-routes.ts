@@ -95,7 +95,7 @@ export function registerRecordRoutes(app: FastifyInstance, services: Services): 
     post({
       tags: orderTags,
       summary: 'Change an order’s payer or remark',
-      description: 'Orders are made by paymentbill/pay; without id this is refused (订单由缴费生成). Needs paymentorder_edit.',
+      description: 'Orders are made by paymentbill/pay; without id this is refused. Needs paymentorder_edit.',
       body: params({
         id: idText('the order'),
         payerName: { type: ['string', 'null'], maxLength: 50 },
@@ -287,7 +287,7 @@ export function registerRecordRoutes(app: FastifyInstance, services: Services): 
       tags: [smsUseEntity.label.en],
       summary: 'Remind owners of unpaid bills by SMS',
       description:
-        'One message per phone naming the bills’ total, each recorded in smsuse and the bills’ logs. The shipped gateway `record` only records (sendStatus 1 已记录(未发送)): no SMS leaves the system until a gateway is configured. Needs paymentbill_remind or billoverdue_remind.',
+        'One message per phone naming the bills’ total, each recorded in smsuse and the bills’ logs. The shipped gateway `record` only records (sendStatus 1, recorded, not sent): no SMS leaves the system until a gateway is configured. Needs paymentbill_remind or billoverdue_remind.',
       query: remindParams,
       body: remindParams,
       form: true,

@@ -92,7 +92,7 @@ export const Receipt = Obj({
   order: recordOf(paymentOrderEntity),
   gardenName: NullableText(),
   bills: Type.Array(BillWithLines),
-  capitalAmount: Type.String({ description: 'totalAmount in Chinese capitals (壹佰贰拾叁元肆角伍分)' }),
+  capitalAmount: Type.String({ description: 'totalAmount in Chinese capital numerals, as receipts print it' }),
   printCount: Type.Integer({ minimum: 0, description: 'prints recorded so far; the next one is a copy when > 0' }),
 });
 
