@@ -32,6 +32,7 @@ export interface Config {
     heartbeatSeconds: number;
     superviseSeconds: number;
     cronSeconds: number;
+    retryDelaySeconds: number;
     stopTimeoutMs: number;
   };
 }
@@ -62,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatSeconds: Number(env.JOB_HEARTBEAT_SECONDS ?? 30),
       superviseSeconds: Number(env.JOB_SUPERVISE_SECONDS ?? 30),
       cronSeconds: Number(env.JOB_CRON_SECONDS ?? 30),
+      retryDelaySeconds: Number(env.JOB_RETRY_DELAY_SECONDS ?? 5),
       stopTimeoutMs: Number(env.JOB_STOP_TIMEOUT_MS ?? 10_000),
     },
   };

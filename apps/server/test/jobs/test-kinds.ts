@@ -77,5 +77,6 @@ export const FAST_JOBS = {
   heartbeatSeconds: 10,
   superviseSeconds: 1,
   cronSeconds: 1,
+  retryDelaySeconds: 1,
   stopTimeoutMs: 5000,
 };

@@ -63,7 +63,7 @@ export type JobHandler<P = Record<string, unknown>> = (job: JobContext<P>) => Pr
 export interface JobKindOptions {
   /** Runs of this kind one instance works on at once (default 1). */
   concurrency?: number;
-  /** Failed attempts retried before the run is failed (default 2). A killed or stopped instance costs no retry. */
+  /** Attempts retried before the run is failed (default 3). A killed worker costs one; a graceful stop costs none. */
   retryLimit?: number;
   /** Longest a run may take before pg-boss takes it from its worker (default 4 hours). */
   expireInSeconds?: number;
@@ -102,6 +102,8 @@ export interface JobQueueOptions {
   superviseSeconds: number;
   /** How often instances look for schedules that came due (1–45). */
   cronSeconds: number;
+  /** Wait before a failed attempt (or a dead worker's run) is tried again. */
+  retryDelaySeconds: number;
   /** How long a stopping instance waits for its handlers to reach a chunk boundary. */
   stopTimeoutMs: number;
   log(level: 'warn' | 'error', message: string, error?: unknown): void;
@@ -115,6 +117,8 @@ const KIND = /^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z][a-zA-Z0-9]*)*$/;
 const runQueue = (kind: string) => `run.${kind}`;
 const fireQueue = (kind: string) => `fire.${kind}`;
 const PLATFORM_TENANT = '000000';
+/** An arbitrary constant (beside the migrations' and the seed's): held while an instance starts pg-boss. */
+const JOBS_START_LOCK = 727_003;
 
 interface Registration {
   handler: JobHandler<never>;
@@ -196,13 +200,15 @@ export class JobQueue {
       schedule: workers,
       supervise: workers,
       superviseIntervalSeconds: this.options.superviseSeconds,
+      // Jobs of dead workers (no heartbeat) are failed by the per-queue monitor pass, not the supervise pass: same pace.
+      monitorIntervalSeconds: this.options.superviseSeconds,
       cronMonitorIntervalSeconds: this.options.cronSeconds,
       cronWorkerIntervalSeconds: this.options.cronSeconds,
       // The embedded database is one connection: keep pg-boss's housekeeping to what the queue needs.
       ...(this.database.kind === 'pglite' ? { reindex: false, monitorVacuum: false } : {}),
     });
     boss.on('error', (error: unknown) => this.options.log('error', 'job queue', error));
-    await boss.start();
+    await this.startSerialised(boss);
     this.boss = boss;
     for (const kind of this.kinds.keys()) this.chain(() => this.setUpKind(kind));
     for (const spec of this.schedules) this.chain(() => this.setUpSchedule(spec));
@@ -228,6 +234,28 @@ export class JobQueue {
     await this.boss?.stop({ graceful: true, timeout: this.options.stopTimeoutMs, close: true });
   }
 
+  /**
+   * pg-boss installs its schema on first start with CREATE SCHEMA IF NOT
+   * EXISTS, which fails in one of two instances starting together on a new
+   * database ("duplicate key … pg_namespace"): instances start it one at a
+   * time, holding an advisory lock on one connection while pg-boss uses
+   * others. PGlite is one process's database and one connection: no lock.
+   */
+  private async startSerialised(boss: PgBoss): Promise<void> {
+    if (this.database.kind === 'pglite') {
+      await boss.start();
+      return;
+    }
+    await this.database.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${JOBS_START_LOCK})`.execute(connection);
+      try {
+        await boss.start();
+      } finally {
+        await sql`select pg_advisory_unlock(${JOBS_START_LOCK})`.execute(connection);
+      }
+    });
+  }
+
   private chain(step: () => Promise<void>): void {
     this.ready = this.ready.then(step);
     this.ready.catch((error) => this.options.log('error', 'job queue set-up', error));
@@ -238,8 +266,8 @@ export class JobQueue {
     const { options } = this.kinds.get(kind)!;
     const name = runQueue(kind);
     const queueOptions = {
-      retryLimit: options.retryLimit ?? 2,
-      retryDelay: 5,
+      retryLimit: options.retryLimit ?? 3,
+      retryDelay: this.options.retryDelaySeconds,
       heartbeatSeconds: this.options.heartbeatSeconds,
       expireInSeconds: options.expireInSeconds ?? 4 * 60 * 60,
     };
@@ -268,7 +296,7 @@ export class JobQueue {
     const boss = this.boss!;
     const name = fireQueue(spec.kind);
     if (!(await boss.getQueue(name))) {
-      await boss.createQueue(name, { retryLimit: 5, retryDelay: 5 }).catch(async (error) => {
+      await boss.createQueue(name, { retryLimit: 5, retryDelay: this.options.retryDelaySeconds }).catch(async (error) => {
         if (!(await boss.getQueue(name))) throw error;
       });
     }
