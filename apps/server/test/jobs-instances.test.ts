@@ -14,7 +14,9 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
   let one: TestServer;
   let two: TestServer;
   let drop: () => Promise<void>;
-  const db = () => one.built.services.db;
+  /** The last test stops one instance: the database is read through the one still up. */
+  let stopped: TestServer | undefined;
+  const db = () => (stopped === one ? two : one).built.services.db;
   /** Held runs (by params.hold) on either instance. */
   const holds = new Map<string, { reached: () => void; release?: () => void }>();
 
@@ -46,8 +48,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
     }
   });
   afterAll(async () => {
-    await one?.close();
-    await two?.close();
+    for (const server of [one, two]) if (server && server !== stopped) await server.close();
     await drop?.();
   });
 
@@ -131,5 +132,42 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
     const ticks = await sql<{ n: string }>`select count(*) as n from job_test_attempt
       where run_id in (${sql.join(runs.rows.map((r) => r.id))})`.execute(db());
     expect(Number(ticks.rows[0]!.n)).toBe(runs.rows.length);
+  });
+
+  it('hands a run back to the queue when its instance stops, and the other instance completes it', async () => {
+    const reached = new Promise<void>((resolve) => holds.set('stop', { reached: resolve }));
+    const id = await one.built.services.jobs.enqueue(
+      'test.items',
+      { count: 30, chunk: 10, hold: 'stop' },
+      { tenantId: DEMO_TENANT },
+    );
+    await reached;
+    const worker = (await sql<{ instance: string }>`select instance from job_test_attempt where run_id = ${id}`.execute(db()))
+      .rows[0]!.instance;
+    stopped = worker === 'one' ? one : two;
+    // close() tells the handler to stop; it notices at its next chunk, once the test lets it go on.
+    const closing = stopped.close();
+    await sleep(200);
+    // Released and forgotten: the instance that takes the run up again runs through.
+    holds.get('stop')!.release!();
+    holds.delete('stop');
+    await closing;
+    const handedBack = await runOf(id);
+    expect(['queued', 'running']).toContain(handedBack?.state);
+    const run = await eventually(
+      async () => {
+        const row = await runOf(id);
+        return row?.state === 'done' ? row : undefined;
+      },
+      20_000,
+      'the other instance to complete the run',
+    );
+    expect(Number(run.attempts)).toBe(2);
+    const attempts = await sql<{
+      instance: string;
+    }>`select instance from job_test_attempt where run_id = ${id} order by at`.execute(db());
+    expect(attempts.rows.map((r) => r.instance)).toEqual([worker, worker === 'one' ? 'two' : 'one']);
+    const items = await sql<{ n: string }>`select count(*) as n from job_test_item where run_id = ${id}`.execute(db());
+    expect(Number(items.rows[0]!.n)).toBe(30);
   });
 });
