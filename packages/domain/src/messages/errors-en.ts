@@ -381,4 +381,11 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   appRefundReason: 'Refund asked for in the mobile app',
   smsReminder: 'Dear {{name}}, your home {{house}} has {{count}} unpaid bills totalling {{amount}} yuan; please pay soon.',
   generateTooMany: 'At most {{max}} bills a run; generate building by building',
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: 'The job already exists',
+  jobRunFinished: 'The job has finished and cannot be cancelled',
+  jobDone: 'The job is done',
+  jobCancelled: 'The job was cancelled',
+  jobFailed: 'The job failed; please try again later',
+  jobKindUnknown: 'Unknown job kind: {{kind}}',
 };

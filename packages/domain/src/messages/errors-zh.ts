@@ -385,4 +385,11 @@ export const errorsZh = {
   appRefundReason: '移动端申请退款',
   smsReminder: '尊敬的{{name}}业主,您的房屋{{house}}有{{count}}笔物业账单未缴,合计{{amount}}元,请尽快缴纳。',
   generateTooMany: '单次最多生成{{max}}张账单,请按楼栋分批生成',
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: '该任务已存在',
+  jobRunFinished: '该任务已结束,不能取消',
+  jobDone: '任务已完成',
+  jobCancelled: '任务已取消',
+  jobFailed: '任务执行失败,请稍后重试',
+  jobKindUnknown: '不支持的任务类型: {{kind}}',
 } as const;
