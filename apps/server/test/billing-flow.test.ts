@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, refused, signedIn } from './facility-fixtures';
+import { generated } from './billing-fixtures';
 import { startServer, type TestServer } from './harness';
+import { FAST_JOBS } from './jobs/test-kinds';
 
 /** Billing end to end over HTTP (spec §4, §7.7): items, generation, lists and totals, pay, refund, close, reminders, isolation. */
 let server: TestServer;
@@ -18,7 +20,7 @@ const PERIOD = '2020-01'; // long past: every bill of it is overdue today
 const db = () => server.built.services.db;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ jobs: FAST_JOBS });
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '账单测试物业');
   staff = await signedIn(server, 'staff', 'staff123', '000000');
@@ -86,10 +88,12 @@ describe('generation', () => {
     });
     const expected = cents.reduce((a, b) => a + b, 0n);
     expect(preview.body.data.total).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
-    const run = await admin.post('/system-property/paymentbill/generate', { gardenId, buildingId, period: PERIOD });
-    expect(run.body.data).toMatchObject({ created: houses, total: preview.body.data.total });
-    const again = await admin.post('/system-property/paymentbill/generate', { gardenId, buildingId, period: PERIOD });
-    expect(again.body.data).toMatchObject({ created: 0, existing: houses });
+    const run = await generated(admin, { gardenId, buildingId, period: PERIOD });
+    expect(run).toMatchObject({ state: 'done', progressDone: houses, progressTotal: houses });
+    expect(run.outcomeParams).toMatchObject({ created: houses, total: preview.body.data.total, existing: 0 });
+    expect(run.outcome).toBe(`${PERIOD}期间新生成${houses}张账单,合计${preview.body.data.total}元;已存在0张;0户无法计费`);
+    const again = await generated(admin, { gardenId, buildingId, period: PERIOD });
+    expect(again.outcomeParams).toMatchObject({ created: 0, existing: houses });
     const lines = await sql<{ bad: number }>`select count(*)::int as bad from property_payment_bill b where b.period = ${PERIOD}
       and b.item_id = ${itemId} and b.amount <> (select sum(amount) from property_payment_bill_child c where c.bill_id = b.id)`.execute(
       db(),

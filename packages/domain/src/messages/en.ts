@@ -375,6 +375,7 @@ export const en: Shape<typeof zh> = {
       provider: 'Gateway',
       sendStatus: 'Send status',
       remark: 'Remark',
+      jobRunId: 'Reminder batch run',
     },
     supplier: {
       supplierName: 'Supplier name',
@@ -886,7 +887,7 @@ export const en: Shape<typeof zh> = {
     runInBackground: 'Run in background',
     outcome: 'Outcome',
     viewRun: 'View',
-    kinds: {},
+    kinds: { billGeneration: 'Bill generation', billMonthly: 'Monthly bill generation', billReminders: 'Reminder batch' },
   },
   forms: {
     buildingBatch: 'Add buildings in batch',

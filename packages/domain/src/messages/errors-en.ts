@@ -381,6 +381,12 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   appRefundReason: 'Refund asked for in the mobile app',
   smsReminder: 'Dear {{name}}, your home {{house}} has {{count}} unpaid bills totalling {{amount}} yuan; please pay soon.',
   generateTooMany: 'At most {{max}} bills a run; generate building by building',
+  billsGenerated:
+    '{{created}} bills added for {{period}}, totalling {{total}} yuan; {{existing}} existed already; {{problems}} houses could not be billed',
+  billsMonthlyQueued: 'Generation of {{period}} queued for {{gardens}} gardens',
+  remindersSent: 'Reminders sent to {{phones}} phone numbers about {{bills}} bills',
+  remindBatchEmpty: 'No bill in the chosen scope needs a reminder',
+  remindBatchTooMany: 'At most {{max}} bills a reminder batch; narrow the scope',
   // ---- job runs (platform/jobs) ----
   jobRunDuplicate: 'The job already exists',
   jobRunFinished: 'The job has finished and cannot be cancelled',

@@ -387,6 +387,7 @@ export const zh = {
       provider: '短信通道',
       sendStatus: '发送状态',
       remark: '备注',
+      jobRunId: '批量催缴任务',
     },
     supplier: {
       supplierName: '供应商名称',
@@ -901,7 +902,7 @@ export const zh = {
     outcome: '运行结果',
     viewRun: '查看',
     /** The name of each job kind, by the kind it is registered under (modules add theirs). */
-    kinds: {},
+    kinds: { billGeneration: '生成账单', billMonthly: '每月生成账单', billReminders: '批量催缴' },
   },
   /** Names of call bodies defined like entities (no table of their own). */
   forms: {

@@ -6,7 +6,7 @@ import {
   BillSums,
   BillWithLines,
   GenerationPreview,
-  GenerationResult,
+  JobStarted,
   HouseBills,
   List,
   listQueryOf,
@@ -32,7 +32,9 @@ import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { BILL_VIEWS, billRows, bills, linesOf, lockBills, logBill, parsePeriod, type BillView } from './bills';
-import { generatePeriod, insertBills, planBill, previewPeriod, type GenerationScope } from './generation';
+import { gardenRow } from '../community/hierarchy';
+import { insertBills, planBill, previewPeriod, type GenerationScope } from './generation';
+import { GENERATION_JOB, type GenerationParams } from './jobs';
 import { closeBills, payBills, refundBill } from './payments';
 
 type Query = Record<string, unknown>;
@@ -71,6 +73,24 @@ function extraConditions(query: Query): RawBuilder<unknown>[] {
   return out;
 }
 
+/** The list's query schema: the entity's filters and the bill lists' own keys. */
+export const billListQuery = () => listQueryOf(paymentBillEntity, LIST_EXTRA);
+
+/**
+ * Ids of the caller's bills a list's filter selects (their gardens and data
+ * scope applied), at most `max` + 1 so the caller can tell it was more.
+ */
+export async function billIdsOfList(ctx: RequestContext, query: Query, view: BillView, max: number): Promise<string[]> {
+  const request = bills.listRequest(
+    ctx,
+    { ...query, current: undefined, size: undefined },
+    { extra: [...BILL_VIEWS[view], ...extraConditions(query)], skip: OWN_KEYS },
+  );
+  const rows = await sql<{ id: string }>`select id from ${request.from} where ${request.where}
+    order by id limit ${max + 1}`.execute(ctx.db);
+  return rows.rows.map((r) => String(r.id));
+}
+
 const VIEWS: { path: string; view: BillView; menus: string[]; summary: string }[] = [
   { path: 'pageOut', view: 'out', menus: [], summary: 'Outstanding bills (unpaid, overdue or not)' },
   { path: 'pageOverdu', view: 'overdu', menus: ['billoverdue'], summary: 'Overdue bills: unpaid and past their due date' },
@@ -82,7 +102,7 @@ const VIEWS: { path: string; view: BillView; menus: string[]; summary: string }[
 
 /** Payment bills (spec §4, §7.7 paymentbill): the lists, totals, cashier calls, generation. */
 export function registerBillRoutes(app: FastifyInstance, services: Services): void {
-  const listQuery = listQueryOf(paymentBillEntity, LIST_EXTRA);
+  const listQuery = billListQuery();
   for (const { path, view, menus, summary } of VIEWS) {
     app.get(
       `${base}/${path}`,
@@ -643,27 +663,32 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(paymentBillEntity, 'add');
-      return data(await previewPeriod(ctx, scopeOf(ctx, req), localeOfRequest(req)));
+      const scope = scopeOf(ctx, req);
+      await gardenRow(ctx, scope.gardenId);
+      return data(await previewPeriod(ctx, scope, localeOfRequest(req)));
     },
   );
   app.post(
     `${base}/generate`,
     post({
       tags,
-      summary: 'Generate a period’s bills for a garden or building',
+      summary: 'Generate a period’s bills for a garden or building (a job run)',
       description:
-        'Bills for every bound house and space whose item bills in the period, each with its lines and a log row, inserted in chunks of 500 (each a transaction). Bills that exist are skipped, so a rerun completes a stopped run and adds no duplicate. Needs paymentbill_add.',
+        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 500. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
       query: scopeParams,
       body: scopeParams,
       form: true,
       bodyOptional: true,
-      data: GenerationResult,
+      data: JobStarted,
     }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.require(paymentBillEntity, 'add');
-      const run = await generatePeriod(ctx, scopeOf(ctx, req), localeOfRequest(req));
-      return data({ period: run.period, created: run.count, total: run.total, existing: run.existing, problems: run.problems });
+      const scope = scopeOf(ctx, req);
+      // Refused now rather than queued: a garden of another tenant, or one removed.
+      await gardenRow(ctx, scope.gardenId);
+      const params: GenerationParams = { ...scope };
+      return data({ runId: await services.jobs.enqueue(GENERATION_JOB, { ...params }, ctx.auth) });
     },
   );
 }

@@ -262,7 +262,9 @@ export interface GenerationOutcome {
   count: number;
   total: string;
   existing: number;
+  /** The first 100 houses that could not be billed, and why. */
   problems: { houseName: string | null; itemName: string | null; message: string }[];
+  problemCount: number;
 }
 
 const describeProblems = (problems: GenerationProblem[], locale: Locale) =>
@@ -284,19 +286,33 @@ export async function previewPeriod(ctx: CrudContext, scope: GenerationScope, lo
     total: Money.format(Money.sum(fresh.map((p) => String(p.row.amount))), 2),
     existing: existing.size,
     problems: describeProblems(problems, locale),
+    problemCount: problems.length,
   };
+}
+
+export interface GenerationOptions {
+  /** Hears after each chunk commits: bills done of those to add. */
+  progress?: (done: number, of: number) => void | Promise<void>;
+  /** Checked before each chunk: a cancelled or stopping job run ends at a chunk boundary. */
+  signal?: AbortSignal;
+  /** Bills a chunk (default CHUNK); smaller in tests, to stop a run between chunks. */
+  chunk?: number;
 }
 
 /**
  * Runs the generation in chunks of CHUNK bills, each chunk one transaction;
- * `progress` hears after each chunk (done, of). Answers what was added.
+ * `progress` hears after each chunk (done, of). Answers what was added. What
+ * a stopped or killed run committed stays, and a rerun plans the period again
+ * and skips those keys (insert … on conflict do nothing besides).
  */
 export async function generatePeriod(
   ctx: CrudContext,
   scope: GenerationScope,
   locale: Locale,
-  progress?: (done: number, of: number) => void | Promise<void>,
+  options: GenerationOptions = {},
 ): Promise<GenerationOutcome> {
+  const { progress, signal } = options;
+  const size = Math.max(1, options.chunk ?? CHUNK);
   const { planned, problems } = await planPeriod(ctx, scope);
   const existing = await existingKeys(
     ctx,
@@ -305,13 +321,15 @@ export async function generatePeriod(
   const fresh = planned.filter((p) => !existing.has(p.billKey));
   let created = 0;
   let total = Money.dec('0');
-  for (let i = 0; i < fresh.length; i += CHUNK) {
-    const chunk = fresh.slice(i, i + CHUNK);
+  await progress?.(0, fresh.length);
+  for (let i = 0; i < fresh.length; i += size) {
+    signal?.throwIfAborted();
+    const chunk = fresh.slice(i, i + size);
     const ids = await ctx.db.transaction().execute((tx) => insertBills({ ...ctx, db: tx }, chunk));
     created += ids.length;
     const addedKeys = new Set(ids.length === chunk.length ? chunk.map((c) => c.billKey) : await keysOf(ctx, ids));
     total = Money.add(total, Money.sum(chunk.filter((c) => addedKeys.has(c.billKey)).map((c) => String(c.row.amount))));
-    await progress?.(Math.min(i + CHUNK, fresh.length), fresh.length);
+    await progress?.(Math.min(i + size, fresh.length), fresh.length);
   }
   return {
     period: scope.period,
@@ -319,6 +337,7 @@ export async function generatePeriod(
     total: Money.format(total, 2),
     existing: planned.length - created,
     problems: describeProblems(problems, locale),
+    problemCount: problems.length,
   };
 }
 

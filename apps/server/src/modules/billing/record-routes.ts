@@ -11,6 +11,7 @@ import {
   ReminderResult,
   smsUseEntity,
   inputOf,
+  JobStarted,
   ORDER_STATUS,
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
@@ -24,12 +25,16 @@ import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { isSet } from '../facility/lookups';
-import { paramsOf } from './bill-routes';
+import { billIdsOfList, billListQuery, paramsOf } from './bill-routes';
 import { billRows, linesOf } from './bills';
 import { reduceBill, refundBill } from './payments';
-import { recordingProvider, remind } from './sms';
+import { REMINDER_JOB, type ReminderParams } from './jobs';
+import { remind, type SmsProvider } from './sms';
 
 type Body = Record<string, unknown>;
+
+/** Bills one reminder batch may cover. */
+const MAX_REMIND_BATCH = 20_000;
 
 /** The receipt of an order: the order, its bills with lines, the amount in capitals and how often it was printed. */
 async function receiptOf(ctx: CrudContext, orderId: string) {
@@ -61,7 +66,7 @@ async function receiptOf(ctx: CrudContext, orderId: string) {
 }
 
 /** Orders, receipts and their prints, reductions, refunds and SMS use (spec §7.7). */
-export function registerRecordRoutes(app: FastifyInstance, services: Services): void {
+export function registerRecordRoutes(app: FastifyInstance, services: Services, provider: SmsProvider): void {
   // ---- paymentorder: made by paying; submit changes payer and remark only; paid orders stay ----
   const orders = new CrudService(paymentOrderEntity, {
     async beforeRemove(ctx, ids) {
@@ -276,7 +281,6 @@ export function registerRecordRoutes(app: FastifyInstance, services: Services): 
       return status(true);
     },
   );
-  const provider = recordingProvider((msg) => app.log.info(msg));
   const remindParams = params({
     billIds: { type: 'string', description: 'comma-separated bills' },
     phone: { type: 'string', description: 'send all to this number instead of each bill’s owner phone' },
@@ -299,6 +303,29 @@ export function registerRecordRoutes(app: FastifyInstance, services: Services): 
       if (!['paymentbill_remind', 'billoverdue_remind'].some((c) => ctx.grants.codes.includes(c))) throw forbidden();
       const p = paramsOf(req);
       return data(await remind(ctx, provider, localeOfRequest(req), p.billIds, p.phone));
+    },
+  );
+
+  const batchQuery = billListQuery();
+  app.post(
+    '/api/system-property/sms/remind-batch',
+    post({
+      tags: [smsUseEntity.label.en],
+      summary: 'Remind many owners by SMS (a job run)',
+      description: `Queues a run of the billReminders job for the bills a list's filter selects (listType overdu, the default, or out; the list filters as pageOverdu, billChildIds for chosen bills) within the caller's gardens and data scope, at most ${MAX_REMIND_BATCH}; answers the run's id (poll blade-system/job-run/detail). One message per owner phone, fifty phones a transaction; a rerun sends none twice. Needs paymentbill_remind or billoverdue_remind.`,
+      query: batchQuery,
+      data: JobStarted,
+    }),
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      if (!['paymentbill_remind', 'billoverdue_remind'].some((c) => ctx.grants.codes.includes(c))) throw forbidden();
+      const query = paramsOf(req);
+      const view = query.listType === 'out' ? 'out' : 'overdu';
+      const billIds = await billIdsOfList(ctx, query, view, MAX_REMIND_BATCH);
+      if (billIds.length === 0) throw badRequest('remindBatchEmpty');
+      if (billIds.length > MAX_REMIND_BATCH) throw badRequest('remindBatchTooMany', { max: MAX_REMIND_BATCH });
+      const params: ReminderParams = { billIds, locale: localeOfRequest(req) };
+      return data({ runId: await services.jobs.enqueue(REMINDER_JOB, { ...params }, ctx.auth) });
     },
   );
 }

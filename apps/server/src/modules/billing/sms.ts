@@ -26,9 +26,52 @@ export const recordingProvider = (log: (msg: object) => void): SmsProvider => ({
 });
 
 /**
+ * One reminder: the message naming a phone's bills and their total, through
+ * the provider, recorded in smsuse (with the batch run that sent it, if any)
+ * and in each bill's log. Runs inside the caller's transaction, the bills locked.
+ */
+export async function remindPhone(
+  ctx: CrudContext,
+  provider: SmsProvider,
+  locale: Locale,
+  to: string,
+  group: Row[],
+  jobRunId: string | null = null,
+): Promise<Row> {
+  const owed = Money.format(Money.sum(group.map(owedOf)), 2);
+  const first = group[0]!;
+  const content = translate(locale, 'smsReminder', {
+    name: String(first.owner_name ?? ''),
+    house: String(first.house_name ?? ''),
+    count: group.length,
+    amount: owed,
+  });
+  const sendStatus = await provider.send(to, content);
+  const saved = await sql<Row>`insert into property_sms_use (tenant_id, garden_id, owner_name, phone, bill_ids, bill_count,
+      amount, content, provider, send_status, job_run_id, create_user, create_dept, update_user)
+    values (${ctx.auth.tenantId}, ${first.garden_id}, ${first.owner_name ?? null}, ${to}, ${group.map((b) => b.id).join(',')},
+      ${group.length}, ${owed}, ${content}, ${provider.name}, ${sendStatus}, ${jobRunId}, ${ctx.auth.userId || null},
+      ${ctx.auth.deptId || null}, ${ctx.auth.userId || null}) returning *`.execute(ctx.db);
+  for (const bill of group) await logBill(ctx, bill, BILL_ACTION.remind, BILL_STATUS.unpaid, owedOf(bill), to);
+  return saved.rows[0]!;
+}
+
+/** Bills by phone (the owner's, or `given` for all), those without a phone left out. */
+export function byPhone(bills: Row[], given: string | null = null): Map<string, Row[]> {
+  const out = new Map<string, Row[]>();
+  for (const bill of bills) {
+    const to = given ?? (bill.owner_phone as string | null);
+    if (!to) continue;
+    out.set(to, [...(out.get(to) ?? []), bill]);
+  }
+  return out;
+}
+
+/**
  * Reminds the owners of unpaid bills: one message per phone (the bills' owner
  * phone, or `phone` for all when given) naming the bills' total, each
- * recorded in smsuse and in each bill's log.
+ * recorded in smsuse and in each bill's log. Many owners at once: the
+ * reminder batch job (jobs.ts).
  */
 export async function remind(
   ctx: CrudContext,
@@ -43,32 +86,10 @@ export async function remind(
     const unpaid = (await lockBills(tx, ids)).filter((b) => Number(b.bill_status) === BILL_STATUS.unpaid);
     if (unpaid.length === 0) throw badRequest('smsNothingOverdue');
     const given = typeof phone === 'string' && phone.trim() ? phone.trim() : null;
-    const byPhone = new Map<string, Row[]>();
-    for (const bill of unpaid) {
-      const to = given ?? (bill.owner_phone as string | null);
-      if (!to) continue;
-      byPhone.set(to, [...(byPhone.get(to) ?? []), bill]);
-    }
-    if (byPhone.size === 0) throw badRequest('smsNoPhone');
+    const groups = byPhone(unpaid, given);
+    if (groups.size === 0) throw badRequest('smsNoPhone');
     const records: Row[] = [];
-    for (const [to, group] of byPhone) {
-      const owed = Money.format(Money.sum(group.map(owedOf)), 2);
-      const first = group[0]!;
-      const content = translate(locale, 'smsReminder', {
-        name: String(first.owner_name ?? ''),
-        house: String(first.house_name ?? ''),
-        count: group.length,
-        amount: owed,
-      });
-      const sendStatus = await provider.send(to, content);
-      const saved = await sql<Row>`insert into property_sms_use (tenant_id, garden_id, owner_name, phone, bill_ids, bill_count,
-          amount, content, provider, send_status, create_user, create_dept, update_user)
-        values (${ctx.auth.tenantId}, ${first.garden_id}, ${first.owner_name ?? null}, ${to}, ${group.map((b) => b.id).join(',')},
-          ${group.length}, ${owed}, ${content}, ${provider.name}, ${sendStatus}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null},
-          ${ctx.auth.userId || null}) returning *`.execute(db);
-      records.push(toJson(smsUseEntity, saved.rows[0]!));
-      for (const bill of group) await logBill(tx, bill, BILL_ACTION.remind, BILL_STATUS.unpaid, owedOf(bill), to);
-    }
+    for (const [to, group] of groups) records.push(toJson(smsUseEntity, await remindPhone(tx, provider, locale, to, group)));
     return { provider: provider.name, records };
   });
 }

@@ -110,15 +110,7 @@ export const GenerationPreview = Obj({
   total: Money('their total amount'),
   existing: Type.Integer({ minimum: 0, description: 'bound houses that already have this period’s bill' }),
   problems: GenerationProblems,
-});
-
-/** A generation run's outcome. */
-export const GenerationResult = Obj({
-  period: Type.String(),
-  created: Type.Integer({ minimum: 0 }),
-  total: Money('total amount of the bills added'),
-  existing: Type.Integer({ minimum: 0 }),
-  problems: GenerationProblems,
+  problemCount: Type.Integer({ minimum: 0, description: 'how many houses cannot be billed (problems lists the first 100)' }),
 });
 
 /** What a reminder answers: one SMS use row per phone. */

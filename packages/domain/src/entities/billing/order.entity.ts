@@ -127,7 +127,10 @@ export const smsUseEntity = entity({
     provider: text({ readOnly: true }),
     sendStatus: int({ readOnly: true, dict: 'sms_status', search: 'equal' }),
     remark: text({ maxLength: 500 }),
+    /** The reminder batch (job run) that sent it; empty for a reminder sent from a screen. One message per phone a run, so a rerun resends none. */
+    jobRunId: long({ readOnly: true, search: 'equal' }),
   },
+  unique: [{ fields: ['jobRunId', 'phone'], message: 'jobRunDuplicate' }],
   indexes: [['phone']],
   sort: { descs: ['createTime'] },
 });
