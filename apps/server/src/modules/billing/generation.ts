@@ -1,6 +1,7 @@
 import { CYCLE_MONTHS, Money, ONE_OFF_CYCLE, type ErrorKey, type Locale, translate } from '@property/domain';
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { logBillsCreated } from './bills';
 
@@ -325,7 +326,7 @@ export async function generatePeriod(
   for (let i = 0; i < fresh.length; i += size) {
     signal?.throwIfAborted();
     const chunk = fresh.slice(i, i + size);
-    const ids = await ctx.db.transaction().execute((tx) => insertBills({ ...ctx, db: tx }, chunk));
+    const ids = await inTransaction(ctx.db, (tx) => insertBills({ ...ctx, db: tx }, chunk));
     created += ids.length;
     const addedKeys = new Set(ids.length === chunk.length ? chunk.map((c) => c.billKey) : await keysOf(ctx, ids));
     total = Money.add(total, Money.sum(chunk.filter((c) => addedKeys.has(c.billKey)).map((c) => String(c.row.amount))));

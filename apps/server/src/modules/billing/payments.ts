@@ -11,6 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { billRows, itemsOf, lateFeeOf, lockBills, logBill, owedOf, today } from './bills';
 
@@ -95,7 +96,7 @@ export async function payBills(ctx: CrudContext, request: PayRequest) {
   if (billIds.length > MAX_BILLS_A_PAYMENT) throw badRequest('billsTooMany', { max: MAX_BILLS_A_PAYMENT });
   const payType = payTypeOf(request.payType);
   const key = clientKeyOf(request.clientKey);
-  return ctx.db.transaction().execute(async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
     const locked = await lockBills(tx, billIds);
     if (key) {
@@ -162,7 +163,7 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
   const reason = typeof request.reason === 'string' ? request.reason.trim() : '';
   if (!reason) throw badRequest('refundReasonRequired');
   const key = clientKeyOf(request.clientKey);
-  return ctx.db.transaction().execute(async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
     const [bill] = await lockBills(tx, [billId]);
     if (key) {
@@ -206,7 +207,7 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
 export async function closeBills(ctx: CrudContext, rawIds: unknown, reason: unknown): Promise<number> {
   const ids = parseIds(rawIds);
   const why = textOrNull(reason, 500);
-  return ctx.db.transaction().execute(async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
     const locked = await lockBills(tx, ids);
     if (locked.some((b) => Number(b.bill_status) !== BILL_STATUS.unpaid)) throw badRequest('billNotUnpaid');
@@ -226,7 +227,7 @@ export async function reduceBill(ctx: CrudContext, body: Record<string, unknown>
   const amount = positiveAmount(body.reduceAmount, 'reduceAmountInvalid');
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (!reason) throw badRequest('reduceReasonRequired');
-  return ctx.db.transaction().execute(async (db) => {
+  return inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
     const [bill] = await lockBills(tx, [billId]);
     if (Number(bill!.bill_status) !== BILL_STATUS.unpaid) throw badRequest('reduceNotUnpaid');
