@@ -860,6 +860,23 @@ export const en: Shape<typeof zh> = {
     logError: 'Error log',
     jobRun: 'Job runs',
   },
+  billImport: {
+    readingsSheet: 'Meter readings',
+    readingsFile: 'meter-readings-template.xlsx',
+    feesSheet: 'Ad-hoc fees',
+    feesFile: 'ad-hoc-fees-template.xlsx',
+    columns: {
+      houseName: 'House',
+      itemName: 'Charge item',
+      period: 'Period',
+      lastReading: 'Last reading',
+      currentReading: 'This reading',
+      readDate: 'Read on',
+      amount: 'Amount',
+      dueDate: 'Due date',
+      remark: 'Remark',
+    },
+  },
   houseImport: {
     sheet: 'Houses',
     file: 'house-import-template.xlsx',

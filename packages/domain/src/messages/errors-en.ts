@@ -387,6 +387,15 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   remindersSent: 'Reminders sent to {{phones}} phone numbers about {{bills}} bills',
   remindBatchEmpty: 'No bill in the chosen scope needs a reminder',
   remindBatchTooMany: 'At most {{max}} bills a reminder batch; narrow the scope',
+  // billing imports
+  importHouseUnknown: 'No such house in the garden: {{name}}',
+  importItemUnknown: 'No such charge item in the garden: {{name}}',
+  importItemNotMeter: '{{name}} is not charged by meter reading',
+  importItemNotAdhoc: '{{name}} is not an ad-hoc amount item',
+  importRepeatedEntry: 'Same house, charge item and period as row {{row}}',
+  readingInvalid: 'Please enter a valid reading, at most four decimal places',
+  readingLastMissing: 'The house has no earlier reading; please enter the last reading',
+  dateInvalid: 'Please enter a valid date, e.g. 2026-01-15',
   // ---- job runs (platform/jobs) ----
   jobRunDuplicate: 'The job already exists',
   jobRunFinished: 'The job has finished and cannot be cancelled',

@@ -390,6 +390,15 @@ export const errorsZh = {
   remindersSent: '已向{{phones}}个手机号发送催缴短信,涉及{{bills}}张账单',
   remindBatchEmpty: '所选范围内没有需要催缴的账单',
   remindBatchTooMany: '单次最多催缴{{max}}张账单,请缩小范围',
+  // billing imports
+  importHouseUnknown: '小区中没有该房屋: {{name}}',
+  importItemUnknown: '小区中没有该收费项目: {{name}}',
+  importItemNotMeter: '{{name}}不是按抄表计费的项目',
+  importItemNotAdhoc: '{{name}}不是临时金额计费的项目',
+  importRepeatedEntry: '与第{{row}}行的房屋、收费项目和账期相同',
+  readingInvalid: '请输入有效的读数,最多四位小数',
+  readingLastMissing: '该房屋没有更早的读数,请填写上期读数',
+  dateInvalid: '请输入有效的日期,如 2026-01-15',
   // ---- job runs (platform/jobs) ----
   jobRunDuplicate: '该任务已存在',
   jobRunFinished: '该任务已结束,不能取消',

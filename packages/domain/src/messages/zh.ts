@@ -873,6 +873,24 @@ export const zh = {
     jobRun: '任务运行',
   },
   /** The house import template: its sheet, its file and the header of each column. */
+  /** The billing imports' sheets (meter readings, ad-hoc fees). */
+  billImport: {
+    readingsSheet: '抄表读数',
+    readingsFile: '抄表读数导入模板.xlsx',
+    feesSheet: '临时费用',
+    feesFile: '临时费用导入模板.xlsx',
+    columns: {
+      houseName: '房屋',
+      itemName: '收费项目',
+      period: '账期',
+      lastReading: '上期读数',
+      currentReading: '本期读数',
+      readDate: '抄表日期',
+      amount: '金额',
+      dueDate: '缴费截止日',
+      remark: '备注',
+    },
+  },
   houseImport: {
     sheet: '房屋',
     file: '房屋导入模板.xlsx',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services';
 import { registerBillRoutes } from './bill-routes';
 import { registerCatalogRoutes } from './catalog-routes';
+import { registerBillingImports } from './import';
 import { registerBillingJobs } from './jobs';
 import { registerRecordRoutes } from './record-routes';
 import { recordingProvider } from './sms';
@@ -12,5 +13,6 @@ export function registerBillingModule(app: FastifyInstance, services: Services):
   registerCatalogRoutes(app, services);
   registerBillRoutes(app, services);
   registerRecordRoutes(app, services, provider);
+  registerBillingImports(app, services);
   registerBillingJobs(services.jobs, provider);
 }

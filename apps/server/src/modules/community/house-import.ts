@@ -14,7 +14,7 @@ import {
   type Locale,
 } from '@property/domain';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { parseId, type CrudContext } from '../../platform/crud/engine';
 import { validateBody } from '../../platform/crud/validate';
@@ -22,6 +22,7 @@ import { data, failure } from '../../platform/http/envelope';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { fileAnswer, fileField, get, idText, params, post } from '../../platform/http/operation';
 import { localeOfRequest } from '../../platform/http/locale';
+import { cellText, importFailureMessage, readUpload, XLSX_MIME, type RowProblem } from '../../platform/http/xlsx-upload';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { gardens, houseNameOf } from './hierarchy';
@@ -79,25 +80,6 @@ const DICTS = { houseType: 'house_type', houseStatus: 'house_status' } as const;
 export const MAX_IMPORT_ROWS = 20_000;
 /** Floors an imported house may be on. */
 const IMPORT_FLOORS = { min: -10, max: 300 };
-/** Wrong rows the refusal's message names; the answer's data lists them all. */
-const SHOWN_ROWS = 3;
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export interface RowProblem {
-  row: number;
-  message: string;
-}
-
-/** A cell as the text a person typed: numbers without float noise, rich text and formulas by their shown value. */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value.trim();
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return cell.text.trim();
-}
 
 /** Key → value of a dictionary, accepting the value shown ("住宅") or the key ("1"). */
 async function dictionary(ctx: CrudContext, code: string): Promise<Map<string, string>> {
@@ -118,33 +100,6 @@ const hundredths = (text: string) => {
   const [whole, fraction = ''] = text.split('.');
   return BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
 };
-
-/** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
-async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('importNotMultipart');
-  let file;
-  try {
-    file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('uploadUnreadable');
-  }
-  if (!file) throw badRequest('importFileMissing');
-  let buffer: Buffer;
-  try {
-    buffer = await file.toBuffer();
-  } catch {
-    throw new ApiError(413, 'fileTooLarge');
-  }
-  const fields: Record<string, string> = {};
-  for (const [name, field] of Object.entries(file.fields)) {
-    const part = Array.isArray(field) ? field[0] : field;
-    if (part && part.type === 'field') fields[name] = String(part.value);
-  }
-  // The name and the content must both say xlsx: a renamed CSV or picture is refused before parsing.
-  const zipMagic = buffer.length > 4 && buffer.readUInt32LE(0) === 0x04034b50;
-  if (!/\.xlsx$/i.test(file.filename) || !zipMagic) throw badRequest('importWrongType');
-  return { buffer, fields };
-}
 
 /**
  * House import (issue 4): a template to download, then an upload checked row
@@ -207,21 +162,10 @@ export function registerHouseImport(app: FastifyInstance, services: Services): v
         const locale = localeOfRequest(req);
         const result = await importHouses(ctx, buffer, gardenId, locale);
         if (result.errors.length === 0) return data(result);
-        return reply.status(400).send(failure(400, failureMessage(locale, result.errors), result));
+        return reply.status(400).send(failure(400, importFailureMessage(locale, result.errors), result));
       },
     );
   });
-}
-
-/** The refusal of a whole file: its first few wrong rows, and how many there are. */
-function failureMessage(locale: Locale, errors: RowProblem[]): string {
-  const problems = errors
-    .slice(0, SHOWN_ROWS)
-    .map((e) => translate(locale, 'importRowProblem', { row: e.row, message: e.message }))
-    .join('; ');
-  return errors.length > SHOWN_ROWS
-    ? translate(locale, 'importFailedMore', { problems, count: errors.length })
-    : translate(locale, 'importFailed', { problems });
 }
 
 /** The checked rows of a workbook, then the save; answers counts and the wrong rows. */
