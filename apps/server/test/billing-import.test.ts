@@ -30,7 +30,7 @@ async function workbook(header: string[], rows: Array<Array<string | number>>): 
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function upload(client: ApiClient, path: string, file: Buffer, garden = gardenId) {
+async function upload(client: ApiClient, path: string, file: Buffer, garden = gardenId): Promise<{ status: number; body: any }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'import.xlsx');
   const url = new URL(`/api/system-property/${path}/import`, server.url);

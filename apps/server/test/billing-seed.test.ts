@@ -130,6 +130,23 @@ describe('the seeded year of bills', () => {
     expect(cents(cashier.lateFeeDue)).toBeGreaterThan(0n);
   });
 
+  it('lists the houses with unpaid bills with the total every list gives: counted, or told by a last page', async () => {
+    const expected = (
+      await sql<{ n: number }>`select count(distinct house_id)::int as n from property_payment_bill
+        where tenant_id = ${DEMO_TENANT} and is_deleted = 0 and bill_status = 1 and house_id is not null`.execute(db())
+    ).rows[0]!.n;
+    expect(expected).toBeGreaterThan(20);
+    const first = (await admin.get('/system-property/paymentbill/list-bill-house', { size: 20 })).body.data;
+    expect(first).toMatchObject({ total: expected, totalExact: true, size: 20 });
+    expect(first.records).toHaveLength(20);
+    const lastPage = Math.ceil(expected / 20);
+    const last = (await admin.get('/system-property/paymentbill/list-bill-house', { size: 20, current: lastPage })).body.data;
+    expect(last.total).toBe(expected);
+    expect(last.records).toHaveLength(expected - (lastPage - 1) * 20);
+    const owed = first.records.reduce((t: bigint, r: { owed: string }) => t + cents(r.owed), 0n);
+    expect(owed).toBeGreaterThan(0n);
+  });
+
   it('seeds once: a second call adds nothing', async () => {
     const count = async () =>
       (

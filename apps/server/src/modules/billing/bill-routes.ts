@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { parseId, parseIds, toJson, type Row } from '../../platform/crud/engine';
 import { idsQuery } from '../../platform/crud/routes';
-import { readPage } from '../../platform/crud/paging';
+import { boundedTotal, readPage, requireShallow } from '../../platform/crud/paging';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { localeOfRequest } from '../../platform/http/locale';
@@ -598,11 +598,14 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
           min(owner_phone) as owner_phone, count(*)::int as unpaid_count,
           (count(*) filter (where due_date < current_date))::int as overdue_count, sum(amount - reduce_amount) as owed
         from property_payment_bill where ${sql.join(where, sql` and `)} group by house_id ${having}`;
-      const [rows, count] = await Promise.all([
-        sql<Row>`${grouped} order by min(house_name), house_id limit ${size} offset ${(current - 1) * size}`.execute(ctx.db),
-        sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(ctx.db),
-      ]);
-      const total = Number(count.rows[0]?.n ?? 0);
+      requireShallow(current, size);
+      const offset = (current - 1) * size;
+      const rows = await sql<Row>`${grouped} order by min(house_name), house_id limit ${size} offset ${offset}`.execute(ctx.db);
+      // As every list: a page that is not full tells its total; otherwise counted up to the limit, estimated beyond.
+      const { total, exact } =
+        rows.rows.length > 0 && rows.rows.length < size
+          ? { total: offset + rows.rows.length, exact: true }
+          : await boundedTotal(ctx.db, { from: sql`(${grouped}) as houses`, where: sql`true` });
       return data({
         records: rows.rows.map((r) => ({
           houseId: String(r.house_id),
@@ -619,7 +622,7 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
         current,
         pages: Math.ceil(total / size),
         searchCount: true,
-        totalExact: true,
+        totalExact: exact,
       });
     },
   );
