@@ -19,6 +19,7 @@ import { installAuthentication } from './platform/auth/authenticate';
 import { failure } from './platform/http/envelope';
 import { describeCall, installErrorHandler } from './platform/http/error-handler';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { installInputGuard } from './platform/http/input-guard';
 import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
 import { lazySchemaSerializers } from './platform/http/serializer';
 import { installAnswerLanguage, messageFor } from './platform/http/locale';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installOpenApi(app);
 
   installBodyParsers(app);
+  installInputGuard(app);
   installErrorHandler(app, services.logs);
   installAnswerLanguage(app);
   installAuthentication(app, services);

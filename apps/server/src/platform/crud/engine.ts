@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { AuthContext } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { gardenColumnOf } from '../security/access';
-import { fieldsOf, uniqueFields } from './fields';
+import { fieldsOf, idText, uniqueFields } from './fields';
 import { defaultSort, listOrder, parseListQuery } from './filters';
 import { readPage, type PageRequest } from './paging';
 import { validateBody, type Values } from './validate';
@@ -41,13 +41,11 @@ export interface CrudHooks {
   beforeRemove?(ctx: CrudContext, ids: string[]): Promise<void> | void;
 }
 
-const ID = /^\d{1,19}$/;
-
 export function parseId(raw: unknown, name = 'id'): string {
-  const value = typeof raw === 'number' ? String(raw) : raw;
-  if (value === undefined || value === null || value === '') throw badRequest('missingParam', { name });
-  if (typeof value !== 'string' || !ID.test(value)) throw badRequest('paramTypeOf', { name });
-  return value;
+  if (raw === undefined || raw === null || raw === '') throw badRequest('missingParam', { name });
+  const id = idText(raw);
+  if (id === undefined) throw badRequest('paramTypeOf', { name });
+  return id;
 }
 
 export function parseIds(raw: unknown, name = 'ids'): string[] {
