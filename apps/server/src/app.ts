@@ -77,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Every call is recorded in the api log table; the process log keeps to events and errors.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 60 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
     schemaController: {
       compilersFactory: {

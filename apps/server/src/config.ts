@@ -25,6 +25,13 @@ export interface Config {
   logLevel: string;
   /** Where uploaded files' bytes go: under dataDir/files, or in the database (several instances without a shared disk). */
   fileStorage: 'disk' | 'database';
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`: addresses, CIDRs, `loopback`): per-IP
+   * limits count the address it gives, so believing any client would let one pose as many.
+   */
+  trustProxy: string | boolean;
+  /** The console's public address, answered as an upload's `domain` ('' = links relative to the console). */
+  publicUrl: string;
 }
 
 /** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
@@ -47,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     fileStorage: fileStorageOf(env.FILE_STORAGE),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback'),
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
   };
 }
 

@@ -61,7 +61,7 @@ const filesOnDisk = (dir: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pc-files-'));
-  server = await startServer({ dataDir });
+  server = await startServer({ dataDir, publicUrl: 'https://console.example.com' });
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '附件测试物业');
   staff = await signedIn(server, 'staff', 'staff123', '000000');
@@ -79,7 +79,8 @@ describe('put-file (console images and avatars)', () => {
     const { link, name, attachId, domain } = answer.body.data;
     expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(link).toBe(`/api/blade-resource/oss/endpoint/file/${name}`);
-    expect(domain).toBe(server.url);
+    // The configured address (PUBLIC_URL), never the request's Host: an answer repeats nothing a client made up.
+    expect(domain).toBe('https://console.example.com');
     expect(attachId).toMatch(/^\d+$/);
     const served = await download(server, link);
     expect(served.status).toBe(200);

@@ -143,6 +143,8 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   registerNeedPassword: 'Please enter the password first',
   registrationClosed: 'Registration is not open',
   accountQuotaReached: 'The tenant has reached its account quota!',
+  tooManyRegistrations: 'Too many registrations from this address; try again later',
+  tooManyPendingAccounts: 'This tenant has too many registrations waiting for approval; contact its administrator',
   roleHasUsers: 'The role still has users and cannot be removed',
   menuBeyondGrant: 'You cannot grant menus beyond your own',
   parentDeptMissing: 'The parent organisation does not exist',

@@ -147,6 +147,8 @@ export const errorsZh = {
   registerNeedPassword: '请先输入密码',
   registrationClosed: '当前系统未开启注册功能',
   accountQuotaReached: '当前租户已到最大账号额度!',
+  tooManyRegistrations: '注册请求过于频繁,请稍后再试',
+  tooManyPendingAccounts: '该租户待审核的注册申请过多,请联系管理员',
   roleHasUsers: '该角色下仍有用户,不能删除',
   menuBeyondGrant: '不能授予超出自身权限的菜单',
   parentDeptMissing: '上级机构不存在',

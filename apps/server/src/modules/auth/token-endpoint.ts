@@ -119,7 +119,7 @@ async function issueTokens(services: Services, captcha: CaptchaService, req: Fas
         throw OAUTH.badCaptcha();
       }
       await checkTenant(services.db, tenantId);
-      user = await verifyPassword(services, tenantId, query.username, query.password);
+      user = await verifyPassword(services, tenantId, query.username, query.password, req.ip);
       break;
     }
     case 'refresh_token': {
