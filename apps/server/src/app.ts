@@ -20,6 +20,7 @@ import { failure } from './platform/http/envelope';
 import { describeCall, installErrorHandler } from './platform/http/error-handler';
 import { installBodyParsers } from './platform/http/body-parsers';
 import { installInputGuard } from './platform/http/input-guard';
+import { installPageHeaders } from './platform/http/page-headers';
 import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
 import { lazySchemaSerializers } from './platform/http/serializer';
 import { installAnswerLanguage, messageFor } from './platform/http/locale';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   installBodyParsers(app);
   installInputGuard(app);
+  installPageHeaders(app);
   installErrorHandler(app, services.logs);
   installAnswerLanguage(app);
   installAuthentication(app, services);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hashSecret } from '../platform/auth/password';
 import type { Db } from '../platform/db/database';
 import type { Services } from '../platform/services';
 import { provisionTenant } from '../modules/system/tenant-service';
@@ -56,7 +57,7 @@ async function seedPlatform(db: Db): Promise<void> {
     ['sword', 'sword_secret'],
   ]) {
     await sql`insert into blade_client (client_id, client_secret, scope, authorized_grant_types, access_token_validity, refresh_token_validity)
-      values (${id}, ${secret}, 'all', ${grants}, 3000, 604800)`.execute(db);
+      values (${id}, ${await hashSecret(secret)}, 'all', ${grants}, 3000, 604800)`.execute(db);
   }
   await seedDicts(db, 'blade_dict', SYSTEM_DICTS);
   await seedRegions(db);

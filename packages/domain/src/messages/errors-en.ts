@@ -35,6 +35,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   rowInUse: 'The record is in use or has been deleted; refresh and try again',
   gardenForbidden: 'You may not change the data of this garden',
   platformDataForbidden: 'Platform data can be changed by the platform administrator only',
+  referenceMissing: '{{name}}: the chosen row does not exist or was removed',
 
   // ---- sign-in ----
   badClient: 'Client authentication failed',
@@ -225,6 +226,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   importEmpty: 'The Excel file holds no data',
   importMissingColumns: 'The template is wrong; missing columns: {{columns}}',
   importTooManyRows: 'At most {{max}} rows at a time',
+  importCellTooLong: 'A cell may hold at most {{max}} characters',
   importBadHouseType: 'Wrong house type: {{value}} ({{code}})',
   importBadHouseStatus: 'Wrong house status: {{value}} ({{code}})',
   importGardenUnknown: 'No such garden: {{name}}',

@@ -39,6 +39,7 @@ export const errorsZh = {
   rowInUse: '数据已被引用或已删除,请刷新后重试',
   gardenForbidden: '无权操作该小区的数据',
   platformDataForbidden: '平台数据只有平台管理员可以修改',
+  referenceMissing: '{{name}} 所选数据不存在或已被删除',
 
   // ---- sign-in (the token endpoint's error_description) ----
   badClient: '客户端认证失败',
@@ -229,6 +230,7 @@ export const errorsZh = {
   importEmpty: 'Excel 文件中没有数据',
   importMissingColumns: '模板不正确,缺少列: {{columns}}',
   importTooManyRows: '单次最多导入{{max}}行',
+  importCellTooLong: '单元格内容不能超过{{max}}个字符',
   importBadHouseType: '房屋类型不正确: {{value}} ({{code}})',
   importBadHouseStatus: '房屋状态不正确: {{value}} ({{code}})',
   importGardenUnknown: '小区不存在: {{name}}',

@@ -8,6 +8,7 @@ import { gardenColumnOf } from '../security/access';
 import { fieldsOf, idText, uniqueFields } from './fields';
 import { defaultSort, listOrder, parseListQuery } from './filters';
 import { readPage, type PageRequest } from './paging';
+import { checkReferences } from './references';
 import { validateBody, type Values } from './validate';
 
 export type Row = Record<string, unknown>;
@@ -152,6 +153,7 @@ export class CrudService {
         if (!existing) throw notFound();
       }
       await this.hooks.beforeSave?.(txCtx, values, existing);
+      await checkReferences(txCtx, this.entity, values);
       this.checkGarden(txCtx, values, existing);
       await this.checkUnique(txCtx, values, existing);
       const saved = existing ? await this.update(txCtx, existing.id as string, values) : await this.insert(txCtx, values);
