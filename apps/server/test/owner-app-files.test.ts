@@ -154,6 +154,30 @@ describe('owner attachments', () => {
     );
   });
 
+  it('keeps no file when the save after it fails (issue 13: files stayed on disk without a row)', async () => {
+    // The row insert fails inside the upload's transaction, after the bytes were written to disk.
+    await sql`create or replace function refuse_attachment() returns trigger language plpgsql as
+      $$ begin if new.remark = 'fail-on-save' then raise exception 'refused by the test'; end if; return new; end $$`.execute(
+      server.built.services.db,
+    );
+    await sql`create trigger refuse_attachment before insert on property_owner_attachment
+      for each row execute function refuse_attachment()`.execute(server.built.services.db);
+    const files = filesOnDisk(dataDir).length;
+    const rows = await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(server.built.services.db);
+    const answer = await upload(
+      server,
+      admin,
+      '/system-property/attachmentUpload/upload',
+      { bytes: PDF, name: 'x.pdf' },
+      { userId: ownerId, remark: 'fail-on-save' },
+    );
+    expect(answer.status).toBe(500);
+    expect(filesOnDisk(dataDir).length).toBe(files);
+    const after = await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(server.built.services.db);
+    expect(after.rows[0]!.n).toBe(rows.rows[0]!.n);
+    await sql`drop trigger refuse_attachment on property_owner_attachment`.execute(server.built.services.db);
+  });
+
   it('keeps the document private: not served by name, not seen by another tenant', async () => {
     const attach = await sql<{
       name: string;
