@@ -9,6 +9,7 @@
 import { columnOf, ENTITIES, routesOf, type EntityDef, type GenericRoute } from '@property/domain';
 import { sql } from 'kysely';
 import { gardenColumnOf } from '../src/platform/security/access';
+import type { ApiClient } from './client';
 import type { TestServer } from './harness';
 
 export interface RouteInfo {
@@ -203,4 +204,95 @@ export function idsIn(answer: unknown, ids: ReadonlySet<string>): string[] {
   };
   walk(answer);
   return found;
+}
+
+/** Who a matrix aims at: a row of each entity it may aim at, and the text no answer may hold. */
+export interface Aim {
+  rowOf(entity: EntityDef): string | undefined;
+  /** A fragment of JSON only a row of the other side carries (its tenant id, its garden id). */
+  marker: string;
+}
+
+const routeKey = (route: RouteInfo) => `${route.method} ${route.path}`;
+
+/**
+ * The parameters a matrix sends a route: every id parameter it can place, with the aimed row of
+ * its entity; `unknown` names those it cannot place. A generic call's other id parameters are list
+ * filters on its own fields (the engine's scope applies whatever they say); its list is aimed at
+ * the row by `id_equal`.
+ */
+export function aimAt(route: RouteInfo, aim: Aim): { params: Record<string, string>; unknown: string[] } {
+  const params: Record<string, string> = {};
+  const unknown: string[] = [];
+  const generic = genericOf(route);
+  for (const param of route.params) {
+    const entity = entityOfParam(route, param);
+    if (entity === undefined || (generic && entity === null)) continue;
+    if (entity === null) unknown.push(param);
+    else {
+      const id = aim.rowOf(entity);
+      if (id) params[param] = id;
+    }
+  }
+  if (generic && (generic.kind === 'list' || generic.kind === 'page')) {
+    const id = aim.rowOf(generic.entity);
+    if (id) params.id_equal = id;
+  }
+  return { params, unknown };
+}
+
+/** Every read among `routes` called by `client` aimed at `aim`: what it answered that it must not have. */
+export async function readLeaks(client: ApiClient, routes: RouteInfo[], aim: Aim): Promise<string[]> {
+  const leaks: string[] = [];
+  for (const route of routes.filter((r) => r.method === 'GET')) {
+    const { params } = aimAt(route, aim);
+    const answer = await client.get(route.path.slice('/api'.length), params);
+    if (answer.status >= 500) leaks.push(`${routeKey(route)} answered ${answer.status}`);
+    if (JSON.stringify(answer.body).includes(aim.marker)) leaks.push(`${routeKey(route)} answered ${aim.marker}`);
+    const own = ownEntityOf(route);
+    const ownRow = own && aim.rowOf(own);
+    const aimed = new Set([...Object.values(params), ...(ownRow ? [ownRow] : [])]);
+    const found = ownRow ? idsIn((answer.body as { data?: unknown })?.data, aimed) : [];
+    if (found.length) leaks.push(`${routeKey(route)} answered the aimed row ${found.join(',')}`);
+  }
+  return leaks;
+}
+
+/**
+ * Every write among `routes` called by `client` aimed at `aim`, the aimed side's rows fingerprinted
+ * after each: which calls changed any of them, accepted an update of one, or failed with a 5xx.
+ */
+export async function writeChanges(
+  server: TestServer,
+  client: ApiClient,
+  routes: RouteInfo[],
+  aim: Aim,
+  entities: ReadonlyArray<EntityDef>,
+  where: (entity: EntityDef) => ReturnType<typeof sql>,
+): Promise<string[]> {
+  const changed: string[] = [];
+  let before = await fingerprint(server, entities, where);
+  for (const route of routes.filter((r) => r.method === 'POST')) {
+    const { params } = aimAt(route, aim);
+    const generic = genericOf(route);
+    let answer;
+    if (generic?.kind === 'submit') {
+      const target = aim.rowOf(generic.entity);
+      if (!target) continue;
+      const text = Object.entries(generic.entity.fields).find(([, d]) => d.kind === 'text' && !d.readOnly && !d.options)?.[0];
+      answer = await client.post(route.path.slice(4), { id: target, ...(text ? { [text]: 'matrix' } : {}) });
+      if (answer.status < 400) changed.push(`${routeKey(route)} accepted an update of the aimed row ${target}`);
+    } else if (route.multipart) {
+      answer = await client.call('POST', route.path.slice(4), { query: params });
+    } else {
+      answer = await client.call('POST', route.path.slice(4), { query: params, body: params });
+    }
+    if (answer.status >= 500) changed.push(`${routeKey(route)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const after = await fingerprint(server, entities, where);
+    for (const [table, print] of Object.entries(after)) {
+      if (before[table] !== print) changed.push(`${routeKey(route)} changed the aimed side's ${table}`);
+    }
+    before = after;
+  }
+  return changed;
 }

@@ -185,9 +185,16 @@ export class CrudService {
 
   /** Soft delete of the caller's rows among `ids`; others are left untouched. */
   async remove(ctx: CrudContext, rawIds: unknown): Promise<number> {
-    const ids = parseIds(rawIds);
+    const asked = parseIds(rawIds);
     return ctx.db.transaction().execute(async (tx) => {
       const txCtx = { ...ctx, db: tx };
+      // The hooks see only the caller's rows among those asked: what they cascade to (an owner's
+      // cars, a space's lot counts) must not reach rows of another garden or scope (issue 13,
+      // found by the garden matrix).
+      const own = await sql<{ id: string }>`select id from ${this.table()}
+        where id in (${sql.join(asked)}) and ${this.scope(txCtx)}`.execute(tx);
+      const ids = own.rows.map((r) => String(r.id));
+      if (ids.length === 0) return 0;
       await this.hooks.beforeRemove?.(txCtx, ids);
       const result = await sql`update ${this.table()} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
         update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)}`.execute(tx);
