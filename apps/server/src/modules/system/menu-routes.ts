@@ -283,6 +283,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/role-tree-keys`, roleKeys, async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.require(roleEntity, 'view');
     const requested = parseIds((req.query as Record<string, string>).roleIds, 'roleIds');
     const own = await sql<{ id: string }>`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
       and id in (${sql.join(requested)})`.execute(services.db);
@@ -310,6 +311,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/top-tree-keys`, topKeys, async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.require(topMenuEntity, 'view');
     const ids = parseIds((req.query as Record<string, string>).topMenuIds, 'topMenuIds');
     const rows = await sql<{ menu_id: string }>`select menu_id from blade_top_menu_setting where is_deleted = 0
       and tenant_id = ${ctx.auth.tenantId} and top_menu_id in (${sql.join(ids)})`.execute(services.db);
