@@ -21,6 +21,7 @@ import { describeCall, installErrorHandler } from './platform/http/error-handler
 import { installBodyParsers } from './platform/http/body-parsers';
 import { installInputGuard } from './platform/http/input-guard';
 import { installPageHeaders } from './platform/http/page-headers';
+import { installRequestDeadline } from './platform/http/request-deadline';
 import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
 import { lazySchemaSerializers } from './platform/http/serializer';
 import { installAnswerLanguage, messageFor } from './platform/http/locale';
@@ -77,7 +78,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     // Every call is recorded in the api log table; the process log keeps to events and errors.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 60 * 1024 * 1024,
+    // JSON and form bodies; multipart uploads are limited per file by the routes that read them.
+    bodyLimit: config.bodyLimit,
+    // Node's own limit as well (checked every 30 s); installRequestDeadline answers on time.
+    requestTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
     schemaController: {
@@ -103,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installBodyParsers(app);
   installInputGuard(app);
   installPageHeaders(app);
+  installRequestDeadline(app, config.requestTimeoutMs);
   installErrorHandler(app, services.logs);
   installAnswerLanguage(app);
   installAuthentication(app, services);

@@ -30,6 +30,10 @@ export interface Config {
    * limits count the address it gives, so believing any client would let one pose as many.
    */
   trustProxy: string | boolean;
+  /** Largest JSON or form body a call takes (uploads have their own limit, MAX_FILE_BYTES). */
+  bodyLimit: number;
+  /** Time a whole request (headers and body) may take to arrive: a slow sender is cut off. */
+  requestTimeoutMs: number;
   /** The console's public address, answered as an upload's `domain` ('' = links relative to the console). */
   publicUrl: string;
 }
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     fileStorage: fileStorageOf(env.FILE_STORAGE),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback'),
+    bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 2 * 1024 * 1024),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
   };
 }

@@ -29,6 +29,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   notFound: '404 Not found',
   unsupportedMedia: 'Unsupported media type',
   bodyTooLarge: 'The request body is too large',
+  requestTimeout: 'The request took too long to arrive; try again',
   serverError: 'Server error',
   noRecord: 'The record does not exist or has been deleted',
   duplicateRow: 'The record already exists; refresh and try again',

@@ -33,6 +33,7 @@ export const errorsZh = {
   notFound: '404 没找到请求',
   unsupportedMedia: '不支持当前媒体类型',
   bodyTooLarge: '请求内容过大',
+  requestTimeout: '请求超时,请稍后重试',
   serverError: '服务器异常',
   noRecord: '数据不存在或已被删除',
   duplicateRow: '数据已存在,请刷新后重试',

@@ -25,6 +25,7 @@ import { fileAnswer, fileField, get, idText, params, post } from '../../platform
 import { localeOfRequest } from '../../platform/http/locale';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
+import { refuseOversized } from '../../platform/storage/index';
 import { gardens, houseNameOf } from './hierarchy';
 import { saveHouses, type PlannedHouse } from './house-bulk';
 
@@ -166,6 +167,7 @@ const hundredths = (text: string) => {
 /** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
 async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('importNotMultipart');
+  refuseOversized(req, MAX_FILE_BYTES);
   let file;
   try {
     file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });

@@ -36,12 +36,25 @@ export function withMultipart(app: FastifyInstance, register: (scope: FastifyIns
   });
 }
 
+/** Room in a multipart body for its boundaries, part headers and the form's text fields. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Refuses an upload whose declared length is already beyond the limit, before a byte of it is read
+ * (413): a client sending a huge file learns at once instead of after the whole upload.
+ */
+export function refuseOversized(req: FastifyRequest, maxBytes: number): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new ApiError(413, 'fileTooLarge');
+}
+
 /**
  * Reads the multipart field `file` of a request. Too large → 413; missing,
  * unreadable or not an allowed type → 400, each with its message.
  */
 export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('uploadNotMultipart');
+  refuseOversized(req, maxBytes);
   let file;
   try {
     file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
