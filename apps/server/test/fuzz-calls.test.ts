@@ -1,4 +1,4 @@
-import { allFields, ENTITIES, routesOf, type EntityDef } from '@property/domain';
+import { allFields, ENTITIES, routesOf, type EntityDef, type FieldDef } from '@property/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../src/seed/seed';
@@ -106,22 +106,58 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'x'), scalar) },
 );
 
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** Near misses of a field's own kind first (impossible days, numbers past the column), any hostile value otherwise. */
+function valueFor(def: FieldDef | undefined): fc.Arbitrary<unknown> {
+  const near = (() => {
+    switch (def?.kind) {
+      case 'date':
+      case 'datetime':
+        return fc.oneof(
+          fc.constantFrom(...DATES),
+          fc
+            .tuple(fc.nat(9999), fc.nat(99), fc.nat(99), fc.nat(30), fc.nat(70))
+            .map(([y, m, d, h, mi]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}${h % 2 ? ` ${pad(h, 2)}:${pad(mi, 2)}:00` : ''}`),
+        );
+      case 'int':
+      case 'long':
+        return fc.oneof(fc.constantFrom(...NUMBERS, ...NUMBER_TEXTS, ...RAW_NUMBERS), fc.bigInt().map(String));
+      case 'money':
+        return fc.oneof(
+          fc.constantFrom('999999999999.995', '9999999999999', '1e5', '-0.001', '0.1.2', ...RAW_NUMBERS),
+          fc.double().map(String),
+        );
+      default:
+        return hostile;
+    }
+  })();
+  return fc.oneof({ weight: 3, arbitrary: near }, { weight: 2, arbitrary: hostile });
+}
+
 /** JSON text with its keys as given, `__proto__` included (an object literal would make it the prototype). */
 function jsonOf(entries: Array<[string, unknown]>): string {
   const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
   return text.replace(new RegExp(`"${RAW}([-0-9.e]+)"`, 'g'), '$1');
 }
 
-/** Body keys: the entity's fields (or the call's declared parameters), some unknown columns, poisoned keys. */
-const keysOf = (names: string[]) =>
+/** Body entries: the entity's fields (or the call's declared parameters) with values near their kind, unknown columns, poisoned keys. */
+const entryOf = (fields: Record<string, FieldDef | undefined>) =>
   fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...(names.length ? names : ['id'])) },
-    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'no_such_column', 'tenantId', 'isDeleted', 'id') },
+    {
+      weight: 8,
+      arbitrary: fc
+        .constantFrom(...(Object.keys(fields).length ? Object.keys(fields) : ['id']))
+        .chain((key) => fc.tuple(fc.constant(key), valueFor(fields[key]))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom('__proto__', 'constructor', 'no_such_column', 'tenantId', 'isDeleted', 'id'), hostile),
+    },
   );
 
-const bodyOf = (names: string[], id?: string) =>
+const bodyOf = (fields: Record<string, FieldDef | undefined>, id?: string) =>
   fc
-    .tuple(fc.array(fc.tuple(keysOf(names), hostile), { maxLength: 8 }), fc.boolean())
+    .tuple(fc.array(entryOf(fields), { maxLength: 8 }), fc.boolean())
     .map(([entries, update]) => jsonOf(update && id ? [['id', id], ...entries.filter(([k]) => k !== 'id')] : entries));
 
 const OPERATORS = [
@@ -138,14 +174,14 @@ const OPERATORS = [
   '_ignore',
   '_bogus',
 ];
-const queryOf = (names: string[]) =>
-  fc
+const queryOf = (fields: Record<string, FieldDef | undefined>) => {
+  const names = Object.keys(fields).length ? Object.keys(fields) : ['id'];
+  return fc
     .array(
       fc.oneof(
-        fc.tuple(
-          fc.tuple(fc.constantFrom(...(names.length ? names : ['id'])), fc.constantFrom(...OPERATORS)).map(([n, o]) => n + o),
-          hostile,
-        ),
+        fc
+          .tuple(fc.constantFrom(...names), fc.constantFrom(...OPERATORS))
+          .chain(([n, o]) => fc.tuple(fc.constant(n + o), valueFor(o.startsWith('_date') ? { kind: 'datetime' } : fields[n]))),
         fc.tuple(
           fc.constantFrom('ascs', 'descs'),
           fc.oneof(fc.constantFrom(...names, 'no_such_column', 'id desc; drop table x', '1', 'create_time,(select 1)'), scalar),
@@ -159,12 +195,14 @@ const queryOf = (names: string[]) =>
     )
     .map((pairs) => {
       const query = new URLSearchParams();
-      for (const [k, v] of pairs) query.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+      for (const [k, v] of pairs) query.append(k, typeof v === 'string' ? v.replace(RAW, '') : (JSON.stringify(v) ?? ''));
       return query.toString();
     });
+};
+/** The declared parameters of a call that is not an entity's: their kinds unknown. */
+const untyped = (names: string[]): Record<string, FieldDef | undefined> => Object.fromEntries(names.map((n) => [n, undefined]));
 
 const clientFor = (entity: EntityDef | undefined) => (entity?.owner === 'platform' ? platform : tenantAdmin);
-const fieldNames = (entity: EntityDef) => Object.keys(allFields(entity));
 
 /** One call's property, checked with the run's seed; a failure says which call and how to replay it. */
 async function check<T>(name: string, arbitrary: fc.Arbitrary<T>, call: (input: T) => Promise<void>, offset: number) {
@@ -186,10 +224,9 @@ describe('fuzzing every submit and list call', () => {
     expect(lists.length).toBeGreaterThan(40);
     for (const [i, route] of lists.entries()) {
       const entity = genericOf(route)!.entity;
-      const names = [...new Set([...fieldNames(entity), ...route.params])];
       await check(
         `GET ${route.path}`,
-        queryOf(names),
+        queryOf({ ...untyped(route.params), ...allFields(entity) }),
         async (query) => {
           const answer = await clientFor(entity).call('GET', `${route.path.slice(4)}?${query}`);
           fine(answer, `GET ${route.path}?${query}`);
@@ -208,7 +245,7 @@ describe('fuzzing every submit and list call', () => {
       const id = entity.owner === 'tenant' ? await rowOf(server, entity, DEMO_TENANT) : undefined;
       await check(
         `POST ${route.path}`,
-        bodyOf(fieldNames(entity), id),
+        bodyOf(allFields(entity), id),
         async (raw) => {
           const before = await fingerprint(server, [entity], where);
           const answer = await clientFor(entity).call('POST', route.path.slice(4), { raw });
@@ -231,7 +268,7 @@ describe('fuzzing every submit and list call', () => {
       const entity = ownEntityOf(route);
       await check(
         `POST ${route.path}`,
-        fc.tuple(bodyOf(route.params), queryOf(route.params)),
+        fc.tuple(bodyOf(untyped(route.params)), queryOf(untyped(route.params))),
         async ([raw, query]) => {
           const answer = await clientFor(entity).call('POST', `${route.path.slice(4)}?${query}`, { raw });
           fine(answer, `POST ${route.path}?${query} ${raw.slice(0, 300)}`);
