@@ -13,7 +13,7 @@ import { CrudDialogs, type CrudDialog, type CrudDialogsHandle } from './CrudDial
 import './CrudPage.css';
 import { canExport, ExportButton } from './ExportButton';
 import { ImageUpload } from './ImageUpload';
-import { listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
+import { FIRST_PAGE_SIZE, listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
 import { RowActions } from './RowActions';
 import { successThen } from './message-then';
 import { keepUnchangedRows, plainCells, redrawChangedRowsOnly, useCellLabels } from './table-cells';
@@ -109,7 +109,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
   const initialPending = useRef(Object.keys(initial).length > 0);
   const [firstPage] = useState(() => ({
     current: Number(searchParams.get('current') ?? 1),
-    size: Number(searchParams.get('size') ?? 10),
+    size: Number(searchParams.get('size') ?? FIRST_PAGE_SIZE),
   }));
   /** What the table's callbacks read when they run: the screen's latest props and address. */
   const latest = useRef({ props, setAddressParams });

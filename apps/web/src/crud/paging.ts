@@ -1,6 +1,9 @@
 import { PAGE_DEPTH_LIMIT, type Locale, type PageOf } from '@property/domain';
 import type { TFunction } from 'i18next';
 
+/** Rows on a list's first page when the address does not say (spec: 10 a page). */
+export const FIRST_PAGE_SIZE = 10;
+
 /** A list answer's total as the pager shows it: exact, or an estimate above the exact-count limit. */
 export interface ListTotal {
   total: number;
