@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../src/app/menus';
 import { firstListCall } from '../src/crud/first-list-call';
 
-const menu = (code: string, path: string): MenuNode => ({ id: code, parentId: '0', code, name: code, path, sort: 1, category: 1 });
+const menu = (code: string, path: string): MenuNode => ({
+  id: code,
+  parentId: '0',
+  code,
+  name: code,
+  path,
+  sort: 1,
+  category: 1,
+});
 const MENUS: MenuNode[] = [
   {
     ...menu('system', '/system'),
