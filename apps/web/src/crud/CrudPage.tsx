@@ -2,7 +2,7 @@ import { ProTable, type ActionType, type ColumnsState, type ProColumns } from '@
 import { routesOf, type EntityDef, type Locale } from '@property/domain';
 import { Button, Modal, message } from 'antd';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { APP } from '../app/config';
 import { api, type Page } from '../app/http';
