@@ -54,7 +54,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services, 
       body: logEntries,
       bodyOptional: true,
       answers: sessionFlag,
-      // Entries sent without a valid token are refused, not dropped in silence.
+      // Entries to store need a signed-in caller: without a token they are refused, not taken as a sign-out.
       errors: { 401: ErrorAnswer },
     }),
   );

@@ -1,6 +1,6 @@
 import { Button, Form, Input, Modal, message, type FormItemProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useNavigate } from 'react-router-dom';
 import { captcha } from '../../app/auth';
 import { APP } from '../../app/config';
