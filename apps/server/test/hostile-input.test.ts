@@ -66,6 +66,8 @@ describe('impossible dates', () => {
     for (const value of ['2025-13-45', '2025-02-30', '2025-02-29 10:00:00', '2024-12-31 24:00:00', '0000-01-01']) {
       expect400(await admin.get('/blade-system/param/list', { createTime_datege: value }), '请求参数类型错误: createTime');
     }
+    // A date operator on a field that holds no date (found by the fuzzing).
+    expect400(await admin.get('/blade-system/role/list', { status_datege: '2024-01-01' }), '不支持的查询条件: status_datege');
     // 2024 is a leap year: its 29 February is a day.
     expect((await admin.get('/blade-system/param/list', { createTime_datege: '2024-02-29 23:59:59' })).status).toBe(200);
   });
