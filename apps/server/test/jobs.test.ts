@@ -48,7 +48,7 @@ const finished = (client: ApiClient, id: string) =>
 
 /** Enqueued as the demo tenant's administrator would from a screen. */
 const enqueue = (params: ItemsParams, by: { tenantId: string; userId: string } = { tenantId: DEMO_TENANT, userId: adminId }) =>
-  jobs().enqueue('test.items', params as unknown as Record<string, unknown>, by);
+  jobs().enqueue('testItems', params as unknown as Record<string, unknown>, by);
 
 beforeAll(async () => {
   server = await startServer({ jobs: FAST_JOBS });
@@ -74,7 +74,7 @@ describe('a run', () => {
   it('runs once, to the end, with its progress and outcome', async () => {
     const id = await enqueue({ count: 25, chunk: 10 });
     const queued = await detail(admin, id);
-    expect(queued).toMatchObject({ id, kind: 'test.items', tenantId: DEMO_TENANT, createUser: adminId, params: { count: 25 } });
+    expect(queued).toMatchObject({ id, kind: 'testItems', tenantId: DEMO_TENANT, createUser: adminId, params: { count: 25 } });
     const run = await finished(admin, id);
     expect(run).toMatchObject({ state: 'done', progressDone: 25, progressTotal: 25, attempts: 1, outcomeKey: 'jobDone' });
     expect(run.outcome).toBe('任务已完成');
@@ -98,8 +98,8 @@ describe('a run', () => {
   it('answers the same run for the same key, and starts it once', async () => {
     const by = { tenantId: DEMO_TENANT, userId: adminId };
     const params = { count: 3, chunk: 3 };
-    const first = await jobs().enqueue('test.items', params, by, { key: 'same-key' });
-    const second = await jobs().enqueue('test.items', params, by, { key: 'same-key' });
+    const first = await jobs().enqueue('testItems', params, by, { key: 'same-key' });
+    const second = await jobs().enqueue('testItems', params, by, { key: 'same-key' });
     expect(second).toBe(first);
     await finished(admin, first);
     const runs = await sql`select id from blade_job_run where run_key = 'same-key'`.execute(db());
@@ -113,7 +113,7 @@ describe('a run', () => {
       db()
         .transaction()
         .execute(async (tx) => {
-          await jobs().enqueue('test.items', { count: 1, chunk: 1 }, { tenantId: DEMO_TENANT }, { db: tx });
+          await jobs().enqueue('testItems', { count: 1, chunk: 1 }, { tenantId: DEMO_TENANT }, { db: tx });
           throw new Error('the caller changed its mind');
         }),
     ).rejects.toThrow('the caller changed its mind');
@@ -183,10 +183,10 @@ describe('who sees and cancels runs', () => {
   });
 
   it('filters by kind and state', async () => {
-    const page = (await admin.get('/blade-system/job-run/page', { kind_equal: 'test.items', state_equal: 'done', size: 100 }))
-      .body.data;
+    const page = (await admin.get('/blade-system/job-run/page', { kind_equal: 'testItems', state_equal: 'done', size: 100 })).body
+      .data;
     expect(page.records.length).toBeGreaterThan(0);
-    expect(page.records.every((r: { kind: string; state: string }) => r.kind === 'test.items' && r.state === 'done')).toBe(true);
+    expect(page.records.every((r: { kind: string; state: string }) => r.kind === 'testItems' && r.state === 'done')).toBe(true);
   });
 
   it('lets a user without the menu follow the runs they started, and no others', async () => {

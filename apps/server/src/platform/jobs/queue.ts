@@ -113,7 +113,8 @@ export interface JobQueueOptions {
 const CANCELLED = 'cancelled';
 const SHUTDOWN = 'shutdown';
 
-const KIND = /^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z][a-zA-Z0-9]*)*$/;
+/** A kind is one camelCase word: it names the run's label in the messages (jobs.kinds.<kind>). */
+const KIND = /^[a-z][a-zA-Z0-9]*$/;
 const runQueue = (kind: string) => `run.${kind}`;
 const fireQueue = (kind: string) => `fire.${kind}`;
 const PLATFORM_TENANT = '000000';
@@ -153,9 +154,9 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {}
 
-  /** The handler of a kind (letters and digits, dot-separated: `billGeneration`, `patrol.tasks`). Once per kind. */
+  /** The handler of a kind (one camelCase word: `billGeneration`, `patrolTasks`). Once per kind. */
   registerJob<P = Record<string, unknown>>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
-    if (!KIND.test(kind)) throw new Error(`Job kind "${kind}": letters and digits, dot-separated`);
+    if (!KIND.test(kind)) throw new Error(`Job kind "${kind}": one camelCase word`);
     if (this.kinds.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
     this.kinds.set(kind, { handler: handler as JobHandler<never>, options });
     if (this.boss) this.chain(() => this.setUpKind(kind));
