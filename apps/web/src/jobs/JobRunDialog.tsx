@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { dictionaryLabels } from '../crud/dictionaries';
 import { cancelRun, fetchRun, isCancellable, isFinished, kindName, percentOf, type JobRun } from './job-runs';
 

@@ -24,7 +24,9 @@ export const isCancellable = (run: Pick<JobRun, 'state' | 'cancelRequested'>): b
 export function kindName(kind: string | null | undefined): string {
   if (!kind) return '';
   const key = `jobs.kinds.${kind}`;
-  return i18n.exists(key) ? i18n.t(key) : kind;
+  // A key without a message comes back as itself.
+  const name = i18n.t(key);
+  return name === key ? kind : name;
 }
 
 /** Whole percent done; 0 until the handler announces a total. */

@@ -1,7 +1,7 @@
 import { jobRunEntity } from '@property/domain';
 import { Button, Modal, message } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/columns';
