@@ -63,6 +63,23 @@ beforeAll(async () => {
       }
     },
   });
+  // Runs past its time (1 s) with no retry: pg-boss takes the job back, aborts its signal and dead-letters it.
+  jobs().registerJob(
+    'testHang',
+    async ({ signal }) => {
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    },
+    { retryLimit: 0, expireInSeconds: 1 },
+  );
+  // Fails its first attempt (and every one when params.always): retried once, after a second.
+  jobs().registerJob<{ always?: boolean }>(
+    'testFlaky',
+    async ({ attempt, params }) => {
+      if (params.always || attempt === 1) throw new Error(`attempt ${attempt} broke`);
+      return { key: 'jobDone' };
+    },
+    { retryLimit: 1 },
+  );
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '任务测试物业');
   staff = await signedIn(server, 'staff', 'staff123', '000000');
@@ -118,6 +135,24 @@ describe('a run', () => {
         }),
     ).rejects.toThrow('the caller changed its mind');
     expect((await sql`select count(*) as n from blade_job_run`.execute(db())).rows[0]).toEqual(before);
+  });
+});
+
+describe('a run the queue gives up on', () => {
+  it('is retried after a failed attempt and ends done; failing every attempt, it ends failed with the last error', async () => {
+    const retried = await jobs().enqueue('testFlaky', {}, { tenantId: DEMO_TENANT, userId: adminId });
+    expect(await finished(admin, retried)).toMatchObject({ state: 'done', attempts: 2, error: null });
+    const broken = await jobs().enqueue('testFlaky', { always: true }, { tenantId: DEMO_TENANT, userId: adminId });
+    const run = await finished(admin, broken);
+    expect(run).toMatchObject({ state: 'failed', attempts: 2, outcome: '任务执行失败,请稍后重试' });
+    expect(run.error).toContain('attempt 2 broke');
+  });
+
+  it('is marked failed when its time runs out and no retry is left, though its handler never said so', async () => {
+    const id = await jobs().enqueue('testHang', {}, { tenantId: DEMO_TENANT, userId: adminId });
+    const run = await finished(admin, id);
+    expect(run).toMatchObject({ state: 'failed', outcomeKey: 'jobFailed', outcome: '任务执行失败,请稍后重试' });
+    expect(run.error).toBeTruthy();
   });
 });
 
