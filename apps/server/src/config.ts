@@ -36,6 +36,16 @@ export interface Config {
   requestTimeoutMs: number;
   /** The console's public address, answered as an upload's `domain` ('' = links relative to the console). */
   publicUrl: string;
+  /** The job queue (platform/jobs): whether this instance takes jobs and fires schedules, and its timings. */
+  jobs: {
+    workers: boolean;
+    pollingSeconds: number;
+    heartbeatSeconds: number;
+    superviseSeconds: number;
+    cronSeconds: number;
+    retryDelaySeconds: number;
+    stopTimeoutMs: number;
+  };
 }
 
 /** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
@@ -62,6 +72,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 2 * 1024 * 1024),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),
     publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    jobs: {
+      workers: env.JOB_WORKERS !== 'false',
+      pollingSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
+      heartbeatSeconds: Number(env.JOB_HEARTBEAT_SECONDS ?? 30),
+      superviseSeconds: Number(env.JOB_SUPERVISE_SECONDS ?? 30),
+      cronSeconds: Number(env.JOB_CRON_SECONDS ?? 30),
+      retryDelaySeconds: Number(env.JOB_RETRY_DELAY_SECONDS ?? 5),
+      stopTimeoutMs: Number(env.JOB_STOP_TIMEOUT_MS ?? 10_000),
+    },
   };
 }
 

@@ -309,4 +309,12 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   examineDone: 'The application has been reviewed already',
   rejectReasonRequired: 'Please enter the reason for rejecting',
   rejectReasonTooLong: 'The reason may not exceed {{max}} characters',
+
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: 'The job already exists',
+  jobRunFinished: 'The job has finished and cannot be cancelled',
+  jobDone: 'The job is done',
+  jobCancelled: 'The job was cancelled',
+  jobFailed: 'The job failed; please try again later',
+  jobKindUnknown: 'Unknown job kind: {{kind}}',
 };

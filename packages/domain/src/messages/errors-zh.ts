@@ -313,4 +313,12 @@ export const errorsZh = {
   examineDone: '该申请已审核,不能重复审核',
   rejectReasonRequired: '请输入驳回原因',
   rejectReasonTooLong: '驳回原因不能超过{{max}}字',
+
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: '该任务已存在',
+  jobRunFinished: '该任务已结束,不能取消',
+  jobDone: '任务已完成',
+  jobCancelled: '任务已取消',
+  jobFailed: '任务执行失败,请稍后重试',
+  jobKindUnknown: '不支持的任务类型: {{kind}}',
 } as const;

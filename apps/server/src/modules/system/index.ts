@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../platform/auth/password';
 import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
+import { registerJobRunRoutes } from '../../platform/jobs/routes';
 import type { Services } from '../../platform/services';
 import { registerDeptRoutes } from './dept-routes';
 import { registerDictRoutes } from './dict-routes';
@@ -42,4 +43,5 @@ export function registerSystemModule(app: FastifyInstance, services: Services): 
   registerCrudRoutes(app, services, dataScopeEntity, new CrudService(dataScopeEntity, invalidating));
   registerCrudRoutes(app, services, apiScopeEntity, new CrudService(apiScopeEntity, invalidating));
   for (const log of [logUsualEntity, logApiEntity, logErrorEntity]) registerCrudRoutes(app, services, log);
+  registerJobRunRoutes(app, services);
 }
