@@ -35,6 +35,9 @@ const SELF_SERVICE: Record<string, string> = {
   'POST /api/blade-auth/oauth/token': 'the token call: an OAuth client (Basic header) signing a user in, no menu involved',
   'GET /api/blade-system/menu/path-exists': 'whether a console path is a menu: every user’s route guard (403 or 404 page)',
   'GET /api/blade-system/menu/grant-tree': 'the menus the caller holds and may hand on (none here)',
+  'GET /api/blade-system/job-run/detail':
+    'a run the caller started (the progress of their own long work); others’ need the job_run menu',
+  'POST /api/blade-system/job-run/cancel': 'cancelling a run the caller started; others’ need the job_run_cancel button',
   'GET /api/blade-system/menu/grant-top-tree': 'the menus the caller holds and may put under a top menu (none here)',
 };
 
