@@ -24,7 +24,7 @@ export const FlowItem = shared(
       endTime: text('when it ended'),
       claimTime: text('when it was claimed'),
       executionId: text('the engine’s execution of the task'),
-      processInstanceId: Type.String(),
+      processInstanceId: text('the process instance (null in definition rows)'),
       processDefinitionId: Type.String(),
       processDefinitionKey: Type.String(),
       processDefinitionName: Type.String(),
