@@ -324,4 +324,11 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   leaveEndRequired: 'Please choose the end time',
   leaveReasonRequired: 'Please enter the reason for the leave',
   leaveTimeOrder: 'The end time must be after the start time',
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: 'The job already exists',
+  jobRunFinished: 'The job has finished and cannot be cancelled',
+  jobDone: 'The job is done',
+  jobCancelled: 'The job was cancelled',
+  jobFailed: 'The job failed; please try again later',
+  jobKindUnknown: 'Unknown job kind: {{kind}}',
 };

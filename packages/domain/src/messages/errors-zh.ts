@@ -328,4 +328,11 @@ export const errorsZh = {
   leaveEndRequired: '请选择结束时间',
   leaveReasonRequired: '请输入请假理由',
   leaveTimeOrder: '结束时间必须晚于开始时间',
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: '该任务已存在',
+  jobRunFinished: '该任务已结束,不能取消',
+  jobDone: '任务已完成',
+  jobCancelled: '任务已取消',
+  jobFailed: '任务执行失败,请稍后重试',
+  jobKindUnknown: '不支持的任务类型: {{kind}}',
 } as const;
