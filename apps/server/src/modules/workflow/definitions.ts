@@ -1,3 +1,6 @@
+// The console project type-checks this file too (its e2e tests start the server); it must see the declaration.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./bpmn-moddle.d.ts" />
 /**
  * Deploying BPMN: the XML is read by bpmn-moddle (with Camunda's attributes)
  * before anything is saved, so a file that is not BPMN, or has no executable

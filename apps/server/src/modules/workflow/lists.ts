@@ -9,7 +9,7 @@ import { claimableBy, INSTANCE_STATUS, TASK_STATUS } from './instances';
 
 const time = (column: string) => sql`to_char(${sql.ref(column)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
-/** "2小时5分"-style durations are words: the client formats seconds; we answer them as text of seconds. */
+/** Durations travel as seconds (text); the console words them. */
 const seconds = (from: string, to: string) =>
   sql`(extract(epoch from (coalesce(${sql.ref(to)}, localtimestamp(0)) - ${sql.ref(from)})))::bigint::text`;
 

@@ -88,7 +88,7 @@ export function registerWorkRoutes(app: FastifyInstance, services: Services): vo
     post({
       tags,
       summary: 'Claim a task',
-      description: 'The caller must be a candidate; a task someone has claimed is refused ("该任务已被他人签收").',
+      description: 'The caller must be a candidate; a task someone has claimed is refused (flowTaskClaimed).',
       query: params({ taskId: idText('the task') }, ['taskId']),
       bodyOptional: true,
       data: NoData,

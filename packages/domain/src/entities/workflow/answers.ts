@@ -65,7 +65,7 @@ export const FlowHistoryItem = shared(
       assigneeName: text('their name'),
       createTime: Type.String(),
       endTime: text('null while it is current'),
-      historyActivityDurationTime: text('how long, e.g. 2小时5分 (null while current)'),
+      historyActivityDurationTime: text('how long, in seconds (null while current)'),
       comment: text('the comment given'),
       isPass: Nullable(Type.Boolean()),
     },
