@@ -10,6 +10,7 @@ import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
+import { seedLeaveProcess } from './workflow';
 
 /** Held while seeding, so instances starting together seed once. */
 const SEED_LOCK = 727_002;
@@ -29,7 +30,9 @@ export async function seed(services: Services): Promise<void> {
       if (services.config.seedDemo) await seedDemoTenant(tx);
     }
     // Business demo data checks for itself, so a database seeded before a module existed gets it too.
+    await seedLeaveProcess(tx, '000000');
     if (services.config.seedDemo) {
+      await seedLeaveProcess(tx, DEMO_TENANT);
       await seedDemoCommunity(tx, DEMO_TENANT);
       await seedDemoResidents(tx, DEMO_TENANT);
       // Last: spaces are bound to the residents' cars when there are any.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { ErrorKey } from '@property/domain';
 import type { CrudContext, Row } from '../crud/engine';
 import { ApiError, badRequest } from '../http/errors';
 import type { Services } from '../services';
@@ -10,7 +11,7 @@ import { DatabaseDriver, DiskDriver, type FileDriver } from './drivers';
 import { ALLOWED_EXTENSIONS, cleanFileName, contentTypeOf, extensionOf } from './file-types';
 
 export { STORAGE_NAME } from './drivers';
-export { ALLOWED_EXTENSIONS } from './file-types';
+export { ALLOWED_EXTENSIONS, extensionOf } from './file-types';
 
 /** Largest file one upload may carry. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -52,7 +53,13 @@ export function refuseOversized(req: FastifyRequest, maxBytes: number): void {
  * Reads the multipart field `file` of a request. Too large → 413; missing,
  * unreadable or not an allowed type → 400, each with its message.
  */
-export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES): Promise<Upload> {
+/** Which files a call takes, when not the stored-file types (a BPMN upload takes .bpmn and .xml). */
+export interface UploadKinds {
+  typeOf(name: string, bytes: Buffer): string | undefined;
+  refused: ErrorKey;
+}
+
+export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES, kinds?: UploadKinds): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('uploadNotMultipart');
   refuseOversized(req, maxBytes);
   let file;
@@ -71,8 +78,8 @@ export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES)
   }
   if (bytes.length === 0) throw badRequest('uploadEmpty');
   const originalName = cleanFileName(file.filename ?? '');
-  const contentType = contentTypeOf(originalName, bytes);
-  if (!contentType) throw badRequest('fileTypeNotAllowed', { types: ALLOWED_EXTENSIONS });
+  const contentType = kinds ? kinds.typeOf(originalName, bytes) : contentTypeOf(originalName, bytes);
+  if (!contentType) throw kinds ? badRequest(kinds.refused) : badRequest('fileTypeNotAllowed', { types: ALLOWED_EXTENSIONS });
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(file.fields)) {
     const part = Array.isArray(field) ? field[0] : field;
