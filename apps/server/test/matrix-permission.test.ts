@@ -38,6 +38,18 @@ const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-system/job-run/detail':
     'a run the caller started (the progress of their own long work); others’ need the job_run menu',
   'POST /api/blade-system/job-run/cancel': 'cancelling a run the caller started; others’ need the job_run_cancel button',
+  'GET /api/blade-flow/work/start-list': 'the processes the caller may start (我的事务 is every employee’s)',
+  'GET /api/blade-flow/work/claim-list': 'tasks the caller’s roles and departments may claim',
+  'GET /api/blade-flow/work/todo-list': 'the caller’s own tasks',
+  'GET /api/blade-flow/work/send-list': 'the processes the caller started',
+  'GET /api/blade-flow/work/done-list': 'the tasks the caller finished',
+  'POST /api/blade-flow/work/claim-task': 'a task the caller is a candidate for (others are refused by the task’s candidates)',
+  'POST /api/blade-flow/work/complete-task': 'a task assigned to the caller (others are refused: only the assignee completes)',
+  'GET /api/blade-flow/process/history-flow-list':
+    'the history of an instance of the caller’s tenant, shown on the leave detail an employee opens without the flow menus',
+  'GET /api/blade-flow/process/model-view': 'the diagram of an instance of the caller’s tenant, shown with its history',
+  'POST /api/blade-desk/process/leave/start-process': 'an employee files their own leave request',
+  'GET /api/blade-desk/process/leave/detail': 'a leave request of the caller’s tenant, opened from the caller’s task lists',
   'GET /api/blade-system/menu/grant-top-tree': 'the menus the caller holds and may put under a top menu (none here)',
 };
 

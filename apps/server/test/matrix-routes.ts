@@ -121,6 +121,14 @@ const PARAM_ENTITIES: Record<string, EntityDef | undefined> = {
   building: byName('building'),
   garden: byName('garden'),
   package: byName('tenantPackage'),
+  // Workflow calls name the engine's rows by their role in a process.
+  task: byName('flowTask'),
+  model: byName('flowModel'),
+  process: byName('flowDefinition'),
+  processDefinition: byName('flowDefinition'),
+  deployment: byName('flowDefinition'),
+  processInstance: byName('flowInstance'),
+  business: byName('leave'),
 };
 
 /** Entities whose rows belong to one tenant, with the table the fingerprints read. */
