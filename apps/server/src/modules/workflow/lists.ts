@@ -86,13 +86,20 @@ export function paging(query: Record<string, unknown>): { current: number; size:
   return { current, size };
 }
 
-async function pageOf(ctx: CrudContext, query: Record<string, unknown>, select: RawBuilder<unknown>, order: RawBuilder<unknown>) {
+/** One page of `select` (a query of whole rows) in `order`, each row as `toJson` makes it; totals exact. */
+export async function pageOf<T>(
+  ctx: CrudContext,
+  query: Record<string, unknown>,
+  select: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+  toJson: (row: Row) => T,
+) {
   const { current, size } = paging(query);
   const total = await sql<{ n: string }>`select count(*) as n from (${select}) x`.execute(ctx.db);
   const rows = await sql<Row>`${select} order by ${order} limit ${size} offset ${(current - 1) * size}`.execute(ctx.db);
   const n = Number(total.rows[0]?.n ?? 0);
   return {
-    records: rows.rows.map(itemOf),
+    records: rows.rows.map(toJson),
     total: n,
     size,
     current,
@@ -112,13 +119,14 @@ const processesWhere = (ctx: CrudContext, condition: RawBuilder<unknown>) => sql
   where i.tenant_id = ${ctx.auth.tenantId} and i.is_deleted = 0 and ${condition}`;
 
 export const claimList = (ctx: CrudContext, q: Record<string, unknown>) =>
-  pageOf(ctx, q, tasksWhere(ctx, claimableBy(ctx)), sql`t.create_time desc, t.id desc`);
+  pageOf(ctx, q, tasksWhere(ctx, claimableBy(ctx)), sql`t.create_time desc, t.id desc`, itemOf);
 export const todoList = (ctx: CrudContext, q: Record<string, unknown>) =>
   pageOf(
     ctx,
     q,
     tasksWhere(ctx, sql`t.status = ${TASK_STATUS.open} and t.assignee = ${ctx.auth.userId}`),
     sql`t.create_time desc, t.id desc`,
+    itemOf,
   );
 export const doneList = (ctx: CrudContext, q: Record<string, unknown>) =>
   pageOf(
@@ -126,9 +134,10 @@ export const doneList = (ctx: CrudContext, q: Record<string, unknown>) =>
     q,
     tasksWhere(ctx, sql`t.status = ${TASK_STATUS.done} and t.assignee = ${ctx.auth.userId}`),
     sql`t.end_time desc, t.id desc`,
+    itemOf,
   );
 export const sendList = (ctx: CrudContext, q: Record<string, unknown>) =>
-  pageOf(ctx, q, processesWhere(ctx, sql`i.start_user = ${ctx.auth.userId}`), sql`i.create_time desc, i.id desc`);
+  pageOf(ctx, q, processesWhere(ctx, sql`i.start_user = ${ctx.auth.userId}`), sql`i.create_time desc, i.id desc`, itemOf);
 /** Running instances of the tenant (flow tracking). */
 export const followList = (ctx: CrudContext, q: Record<string, unknown>) =>
-  pageOf(ctx, q, processesWhere(ctx, sql`i.status = ${INSTANCE_STATUS.running}`), sql`i.create_time desc, i.id desc`);
+  pageOf(ctx, q, processesWhere(ctx, sql`i.status = ${INSTANCE_STATUS.running}`), sql`i.create_time desc, i.id desc`, itemOf);

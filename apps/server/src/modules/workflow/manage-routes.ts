@@ -22,7 +22,7 @@ import type { Services } from '../../platform/services';
 import { extensionOf, readUpload, withMultipart } from '../../platform/storage/index';
 import { deployXml } from './definitions';
 import { deleteInstance, INSTANCE_STATUS } from './instances';
-import { followList, paging } from './lists';
+import { followList, pageOf } from './lists';
 import { definitionJson } from './work-routes';
 
 type Query = Record<string, unknown>;
@@ -98,22 +98,10 @@ export function registerManageRoutes(app: FastifyInstance, services: Services): 
       const ctx = await contextOf(services, req);
       ctx.require(flowDefinitionEntity, 'view');
       const q = req.query as Query;
-      const { current, size } = paging(q);
       const key = typeof q.processKey === 'string' && q.processKey ? q.processKey : null;
-      const where = sql`tenant_id = ${ctx.auth.tenantId} and is_deleted = 0 and (${key}::text is null or process_key = ${key})`;
-      const total = await sql<{ n: string }>`select count(*) as n from blade_flow_definition where ${where}`.execute(ctx.db);
-      const rows = await sql<Row>`select * from blade_flow_definition where ${where}
-        order by process_key, version desc limit ${size} offset ${(current - 1) * size}`.execute(ctx.db);
-      const n = Number(total.rows[0]?.n ?? 0);
-      return data({
-        records: rows.rows.map(definitionJson),
-        total: n,
-        size,
-        current,
-        pages: Math.ceil(n / size),
-        searchCount: true,
-        totalExact: true,
-      });
+      const definitions = sql`select * from blade_flow_definition where tenant_id = ${ctx.auth.tenantId} and is_deleted = 0
+        and (${key}::text is null or process_key = ${key})`;
+      return data(await pageOf(ctx, q, definitions, sql`process_key, version desc`, definitionJson));
     },
   );
   withMultipart(app, (scope) => {

@@ -8,7 +8,7 @@ import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { claimTask, completeTask } from './instances';
-import { claimList, doneList, paging, sendList, todoList } from './lists';
+import { claimList, doneList, pageOf, sendList, todoList } from './lists';
 
 type Query = Record<string, unknown>;
 const PAGE_QUERY = params({ current: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1, maximum: 200 } });
@@ -48,23 +48,11 @@ export function registerWorkRoutes(app: FastifyInstance, services: Services): vo
     async (req) => {
       const ctx = await contextOf(services, req);
       const q = req.query as Query;
-      const { current, size } = paging(q);
       const name = typeof q.name === 'string' && q.name ? `%${q.name}%` : '%';
       const latest = sql`select * from blade_flow_definition d where d.tenant_id = ${ctx.auth.tenantId} and d.is_deleted = 0
         and d.status = 1 and d.name like ${name} and d.version = (select max(version) from blade_flow_definition x
           where x.tenant_id = d.tenant_id and x.process_key = d.process_key and x.is_deleted = 0 and x.status = 1)`;
-      const total = await sql<{ n: string }>`select count(*) as n from (${latest}) x`.execute(ctx.db);
-      const rows = await sql<Row>`${latest} order by d.process_key limit ${size} offset ${(current - 1) * size}`.execute(ctx.db);
-      const n = Number(total.rows[0]?.n ?? 0);
-      return data({
-        records: rows.rows.map(definitionJson),
-        total: n,
-        size,
-        current,
-        pages: Math.ceil(n / size),
-        searchCount: true,
-        totalExact: true,
-      });
+      return data(await pageOf(ctx, q, latest, sql`d.process_key`, definitionJson));
     },
   );
   app.get(
