@@ -7,6 +7,7 @@ import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerSystemModule } from './system/index';
+import { registerWorkflowModule } from './workflow/index';
 
 /** Every module's routes, in one place so a reader finds them all. */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
@@ -17,4 +18,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerFacilityModule(app, services);
   registerOwnerAppModule(app, services);
   registerBillingModule(app, services);
+  registerWorkflowModule(app, services);
 }

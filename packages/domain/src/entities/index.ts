@@ -5,6 +5,7 @@ import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PLATFORM_ENTITIES } from './platform/index';
+import { WORKFLOW_ENTITIES } from './workflow/index';
 
 export * from './platform/index';
 export * from './community/index';
@@ -12,6 +13,7 @@ export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
 export * from './billing/index';
+export * from './workflow/index';
 export * from './references';
 export * from './data-names';
 
@@ -29,4 +31,5 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...FACILITY_ENTITIES,
   ...OWNER_APP_ENTITIES,
   ...BILLING_ENTITIES,
+  ...WORKFLOW_ENTITIES,
 ];

@@ -15,7 +15,6 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { Readable } from 'node:stream';
 import { parseId, type CrudContext, type Row } from '../../platform/crud/engine';
 import { data, failure } from '../../platform/http/envelope';
 import { ApiError, badRequest } from '../../platform/http/errors';
@@ -23,7 +22,14 @@ import { localeOfRequest } from '../../platform/http/locale';
 import { fileAnswer, fileField, get, idText, params, post } from '../../platform/http/operation';
 import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
-import { cellText, importFailureMessage, readUpload, XLSX_MIME, type RowProblem } from '../../platform/http/xlsx-upload';
+import {
+  importFailureMessage,
+  MAX_CELL_CHARS,
+  readFirstSheet,
+  readUpload,
+  XLSX_MIME,
+  type RowProblem,
+} from '../../platform/http/xlsx-upload';
 import { gardenRow } from '../community/hierarchy';
 import { parsePeriod } from './bills';
 import { existingKeys, insertBills, planBill, type PlannedBill } from './generation';
@@ -89,48 +95,29 @@ class RowFault extends Error {
 }
 
 /**
- * The sheet's rows as text by column key, read as a stream: the first sheet
- * only, its header row finding the columns (in either language, or by key).
+ * The sheet's rows as text by column key (the first sheet, read as a stream
+ * and refused past MAX_ROWS rows); its header row finds the columns, in
+ * either language or by key.
  */
 async function readRows(
   buffer: Buffer,
   sheet: Sheet,
   locale: Locale,
 ): Promise<Array<{ row: number; raw: Record<ColumnKey, string> }>> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  const rows: Array<{ row: number; raw: Record<ColumnKey, string> }> = [];
+  const text = await readFirstSheet(buffer, MAX_ROWS);
   const columnOf = new Map<ColumnKey, number>();
-  try {
-    for await (const worksheet of reader) {
-      for await (const sheetRow of worksheet as AsyncIterable<ExcelJS.Row>) {
-        if (sheetRow.number === 1) {
-          sheetRow.eachCell((cell, col) => {
-            const text = cellText(cell);
-            const column = sheet.columns.find((c) => c.key === text || LOCALES.some((l) => headerOf(l, c.key) === text));
-            if (column) columnOf.set(column.key, col);
-          });
-          const missing = sheet.columns.filter((c) => c.required && !columnOf.has(c.key)).map((c) => headerOf(locale, c.key));
-          if (missing.length) throw badRequest('importMissingColumns', { columns: missing });
-          continue;
-        }
-        const raw = Object.fromEntries(
-          sheet.columns.map((c) => [c.key, columnOf.has(c.key) ? cellText(sheetRow.getCell(columnOf.get(c.key)!)) : '']),
-        ) as Record<ColumnKey, string>;
-        if (Object.values(raw).every((v) => v === '')) continue;
-        if (rows.length === MAX_ROWS) throw badRequest('importTooManyRows', { max: MAX_ROWS });
-        rows.push({ row: sheetRow.number, raw });
-      }
-      break; // the first sheet only
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest('importWrongType');
-  }
+  text.header.forEach((title, col) => {
+    const column = sheet.columns.find((c) => c.key === title || LOCALES.some((l) => headerOf(l, c.key) === title));
+    if (column) columnOf.set(column.key, col);
+  });
+  const missing = sheet.columns.filter((c) => c.required && !columnOf.has(c.key)).map((c) => headerOf(locale, c.key));
+  if (missing.length) throw badRequest('importMissingColumns', { columns: missing });
+  const rows = text.rows.map(({ rowNumber, cells }) => ({
+    row: rowNumber,
+    raw: Object.fromEntries(
+      sheet.columns.map((c) => [c.key, columnOf.has(c.key) ? (cells[columnOf.get(c.key)!] ?? '') : '']),
+    ) as Record<ColumnKey, string>,
+  }));
   if (rows.length === 0) throw badRequest('importEmpty');
   return rows;
 }
@@ -170,6 +157,8 @@ function checkRows<T>(
   const errors: RowProblem[] = [];
   for (const { row, raw } of rows) {
     try {
+      if (Object.values(raw).some((v) => v.length > MAX_CELL_CHARS))
+        throw badRequest('importCellTooLong', { max: MAX_CELL_CHARS });
       planned.push(check(raw, row));
     } catch (error) {
       if (error instanceof RowFault || error instanceof ApiError)

@@ -111,8 +111,9 @@ export function registerRecordRoutes(app: FastifyInstance, services: Services, p
     async (req) => {
       const ctx = await contextOf(services, req);
       const body = (req.body ?? {}) as Body;
-      if (!isSet(body.id)) throw badRequest('orderMadeByPay');
+      // The button first: a caller without it learns nothing of how orders are made.
       ctx.require(paymentOrderEntity, 'edit');
+      if (!isSet(body.id)) throw badRequest('orderMadeByPay');
       await orders.submit(ctx, { id: body.id, payerName: body.payerName, remark: body.remark });
       return status(true);
     },
@@ -275,8 +276,8 @@ export function registerRecordRoutes(app: FastifyInstance, services: Services, p
     async (req) => {
       const ctx = await contextOf(services, req);
       const body = (req.body ?? {}) as Body;
-      if (!isSet(body.id)) throw badRequest('smsMadeBySend');
       ctx.require(smsUseEntity, 'edit');
+      if (!isSet(body.id)) throw badRequest('smsMadeBySend');
       await sms.submit(ctx, { id: body.id, remark: body.remark });
       return status(true);
     },

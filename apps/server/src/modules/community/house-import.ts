@@ -22,7 +22,14 @@ import { data, failure } from '../../platform/http/envelope';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { fileAnswer, fileField, get, idText, params, post } from '../../platform/http/operation';
 import { localeOfRequest } from '../../platform/http/locale';
-import { cellText, importFailureMessage, readUpload, XLSX_MIME, type RowProblem } from '../../platform/http/xlsx-upload';
+import {
+  importFailureMessage,
+  MAX_CELL_CHARS,
+  readFirstSheet,
+  readUpload,
+  XLSX_MIME,
+  type RowProblem,
+} from '../../platform/http/xlsx-upload';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { gardens, houseNameOf } from './hierarchy';
@@ -78,6 +85,7 @@ const REQUIRED_COLUMNS = ['buildingName', 'unitName', 'floor', 'name'];
 const DICTS = { houseType: 'house_type', houseStatus: 'house_status' } as const;
 
 export const MAX_IMPORT_ROWS = 20_000;
+export { MAX_CELL_CHARS } from '../../platform/http/xlsx-upload';
 /** Floors an imported house may be on. */
 const IMPORT_FLOORS = { min: -10, max: 300 };
 
@@ -175,25 +183,18 @@ export async function importHouses(
   defaultGardenId?: string,
   locale: Locale = 'zh',
 ): Promise<{ total: number; success: number; errors: RowProblem[] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('importWrongType');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw badRequest('importEmpty');
+  const sheet = await readFirstSheet(buffer, MAX_IMPORT_ROWS);
+  if (sheet.rows.length === 0) throw badRequest('importEmpty');
   // Columns are found by header, so a reordered sheet still reads right; keys work as headers too.
   const columnOf = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = columnOfHeader(cellText(cell));
+  sheet.header.forEach((text, col) => {
+    const column = columnOfHeader(text);
     if (column) columnOf.set(column.key, col);
   });
   const missing = COLUMNS.filter(
     (c) => (REQUIRED_COLUMNS.includes(c.key) || (c.key === 'gardenName' && !defaultGardenId)) && !columnOf.has(c.key),
   ).map((c) => headerOf(locale, c.key));
   if (missing.length) throw badRequest('importMissingColumns', { columns: missing });
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw badRequest('importTooManyRows', { max: MAX_IMPORT_ROWS });
 
   // The caller's gardens only (tenant and data scope), as the form's garden picker offers them.
   const [gardenRows, types, statuses] = await Promise.all([
@@ -208,12 +209,13 @@ export async function importHouses(
   const errors: RowProblem[] = [];
   const planned: Array<PlannedHouse & { row: number; gardenId: string }> = [];
   const firstRowOf = new Map<string, number>();
-  sheet.eachRow({ includeEmpty: false }, (sheetRow, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const { rowNumber, cells } of sheet.rows) {
     const raw: Record<string, string> = {};
-    for (const [key, col] of columnOf) raw[key] = cellText(sheetRow.getCell(col));
-    if (Object.values(raw).every((v) => v === '')) return;
+    for (const [key, col] of columnOf) raw[key] = cells[col] ?? '';
+    if (Object.values(raw).every((v) => v === '')) continue;
     try {
+      const long = Object.values(raw).find((v) => v.length > MAX_CELL_CHARS);
+      if (long !== undefined) throw badRequest('importCellTooLong', { max: MAX_CELL_CHARS });
       for (const [key, code] of Object.entries(DICTS) as Array<[keyof typeof DICTS, string]>) {
         if (!raw[key]) continue;
         const dictKey = (key === 'houseType' ? types : statuses).get(raw[key]);
@@ -253,7 +255,7 @@ export async function importHouses(
       if (!(error instanceof ApiError)) throw error;
       errors.push({ row: rowNumber, message: translate(locale, error.key, error.params) });
     }
-  });
+  }
   if (planned.length === 0 && errors.length === 0) throw badRequest('importEmpty');
 
   // Houses that exist already, by their names, so each clash is reported on its own row.

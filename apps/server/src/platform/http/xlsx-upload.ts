@@ -1,14 +1,19 @@
 import { translate, type Locale } from '@property/domain';
-import type ExcelJS from 'exceljs';
+import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { refuseOversized } from '../storage/index';
 import { ApiError, badRequest } from './errors';
 
 /**
  * What the spreadsheet imports share (houses, meter readings, ad-hoc fees):
- * reading the upload, a cell as typed, and the refusal naming wrong rows.
+ * reading the upload, the first sheet as a stream with a row limit, a cell
+ * as typed, and the refusal naming wrong rows.
  */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Characters a cell may hold: more than any imported field takes (a remark is the longest). */
+export const MAX_CELL_CHARS = 1000;
 /** Wrong rows the refusal's message names; the answer's data lists them all. */
 const SHOWN_ROWS = 3;
 
@@ -18,7 +23,7 @@ export interface RowProblem {
 }
 
 /** A cell as the text a person typed: numbers without float noise, rich text and formulas by their shown value. */
-export function cellText(cell: Pick<ExcelJS.Cell, 'value' | 'text'>): string {
+function cellText(cell: ExcelJS.Cell): string {
   const value = cell.value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
@@ -27,9 +32,51 @@ export function cellText(cell: Pick<ExcelJS.Cell, 'value' | 'text'>): string {
   return cell.text.trim();
 }
 
+/** The texts of the first sheet: its header row and the rows below it (cells by column number). */
+export interface SheetText {
+  header: string[];
+  rows: Array<{ rowNumber: number; cells: string[] }>;
+}
+
+/**
+ * Reads the first sheet as a stream, row by row, and stops at the row limit (a 750,000-row file
+ * once held the server for seconds and gigabytes while it loaded whole, issue 13): only the rows
+ * the import may take are ever held, and each cell's text is cut at MAX_CELL_CHARS + 1 (enough to
+ * say it is too long) as it is read. Styles and hyperlinks are not read at all.
+ */
+export async function readFirstSheet(buffer: Buffer, maxRows: number): Promise<SheetText> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const sheet: SheetText = { header: [], rows: [] };
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          cells[col] = cellText(cell).slice(0, MAX_CELL_CHARS + 1);
+        });
+        if (row.number === 1) sheet.header = cells;
+        else if (cells.some((c) => c !== '')) sheet.rows.push({ rowNumber: row.number, cells });
+        if (sheet.rows.length > maxRows) throw badRequest('importTooManyRows', { max: maxRows });
+      }
+      break; // the first sheet only
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badRequest('importWrongType');
+  }
+  return sheet;
+}
+
 /** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
 export async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('importNotMultipart');
+  refuseOversized(req, MAX_FILE_BYTES);
   let file;
   try {
     file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });

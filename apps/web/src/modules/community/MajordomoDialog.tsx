@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkPhone, MAJORDOMO_NAME_REQUIRED } from '@property/domain';
 import { Button, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api, type Page } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { FormDialog } from './FormDialog';
