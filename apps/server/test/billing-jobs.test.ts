@@ -74,7 +74,7 @@ const housesOf = async (buildingId: string) =>
 
 beforeAll(async () => {
   server = await startServer({ jobs: FAST_JOBS });
-  jobs().registerJob<GenerationParams>('test.heldGeneration', (job) =>
+  jobs().registerJob<GenerationParams>('testHeldGeneration', (job) =>
     gripped(job, async (done) => {
       if (held && done === held.at) {
         held.reached();
@@ -83,7 +83,7 @@ beforeAll(async () => {
     }),
   );
   jobs().registerJob<GenerationParams>(
-    'test.failingGeneration',
+    'testFailingGeneration',
     (job) =>
       gripped(job, (done) => {
         if (job.attempt === 1 && done === failAt) throw new Error('worker died mid-run (test)');
@@ -160,7 +160,7 @@ describe('generation as a job run', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const reached = new Promise<void>((resolve) => (held = { at: 20, reached: resolve, released }));
     const runId = await jobs().enqueue(
-      'test.heldGeneration',
+      'testHeldGeneration',
       { gardenId, buildingId, itemIds: [itemId], period: PERIOD, chunk: 10 } satisfies GenerationParams as never,
       { tenantId: DEMO_TENANT, userId: adminId },
     );
@@ -183,7 +183,7 @@ describe('generation as a job run', () => {
     const houses = await housesOf(buildingId);
     failAt = 30;
     const runId = await jobs().enqueue(
-      'test.failingGeneration',
+      'testFailingGeneration',
       { gardenId, buildingId, itemIds: [itemId], period: PERIOD, chunk: 15 } satisfies GenerationParams as never,
       { tenantId: DEMO_TENANT, userId: adminId },
     );
