@@ -5,6 +5,8 @@ import { registerCitizenModule } from './citizen/index';
 import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
+import { registerPatrolModule } from './patrol/index';
+import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
 
 /** Every module's routes, in one place so a reader finds them all. */
@@ -15,4 +17,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerCitizenModule(app, services);
   registerFacilityModule(app, services);
   registerOwnerAppModule(app, services);
+  registerServiceModule(app, services);
+  registerPatrolModule(app, services);
 }

@@ -3,13 +3,17 @@ import { CITIZEN_ENTITIES } from './citizen/index';
 import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
+import { PATROL_ENTITIES } from './patrol/index';
 import { PLATFORM_ENTITIES } from './platform/index';
+import { SERVICE_ENTITIES } from './service/index';
 
 export * from './platform/index';
 export * from './community/index';
 export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
+export * from './service/index';
+export * from './patrol/index';
 export * from './references';
 export * from './data-names';
 
@@ -26,4 +30,6 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...CITIZEN_ENTITIES,
   ...FACILITY_ENTITIES,
   ...OWNER_APP_ENTITIES,
+  ...SERVICE_ENTITIES,
+  ...PATROL_ENTITIES,
 ];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
+import type { ErrorKey } from '@property/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../crud/engine';
@@ -37,10 +38,14 @@ export function withMultipart(app: FastifyInstance, register: (scope: FastifyIns
 }
 
 /**
- * Reads the multipart field `file` of a request. Too large → 413; missing,
+ * Reads the multipart field `file` of a request. Too large → 413 (`tooLarge`); missing,
  * unreadable or not an allowed type → 400, each with its message.
  */
-export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES): Promise<Upload> {
+export async function readUpload(
+  req: FastifyRequest,
+  maxBytes = MAX_FILE_BYTES,
+  tooLarge: ErrorKey = 'fileTooLarge',
+): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('uploadNotMultipart');
   let file;
   try {
@@ -53,7 +58,7 @@ export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES)
   try {
     bytes = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'fileTooLarge');
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, tooLarge);
     throw badRequest('uploadUnreadable');
   }
   if (bytes.length === 0) throw badRequest('uploadEmpty');
@@ -146,10 +151,15 @@ export function storageOf(services: Services): FileStorage {
 export function sendFile(reply: FastifyReply, attach: Row, bytes: Buffer, disposition: 'inline' | 'attachment'): FastifyReply {
   const original = String(attach.original_name ?? attach.name);
   const fallback = original.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  // Anything a browser would run (a page, an SVG) is only ever downloaded, never shown in our origin.
+  const runnable = /^(text\/html|image\/svg\+xml|application\/xhtml\+xml)/i.test(String(attach.content_type));
   return reply
     .header('Content-Type', String(attach.content_type))
     .header('Content-Length', bytes.length)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Disposition', `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(original)}`)
+    .header(
+      'Content-Disposition',
+      `${runnable ? 'attachment' : disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(original)}`,
+    )
     .send(bytes);
 }

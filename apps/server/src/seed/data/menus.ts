@@ -193,8 +193,11 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
       ...crudButtons('repair'),
       btn('repair', 'send', '派单', 2, 'SendOutlined'),
     ]),
-    screen('feedback', '投诉反馈', '/service/feedback', 'CommentOutlined', 2, viewOnly('feedback')),
-    screen('suggestion', '意见建议', '/service/suggestion', 'BulbOutlined', 3),
+    // Suggestions and complaints are one list (spec §2.3): view only, answered with 处理.
+    screen('feedback', '投诉反馈', '/service/feedback', 'CommentOutlined', 2, [
+      ...viewOnly('feedback'),
+      btn('feedback', 'handle', '处理', 2, 'CheckCircleOutlined'),
+    ]),
     screen('reservation', '预约管理', '/service/reservation', 'CalendarOutlined', 4),
     screen('notice', '小区公告', '/service/notice', 'NotificationOutlined', 5),
     screen('activity', '社区活动', '/service/activity', 'FlagOutlined', 6),
