@@ -108,7 +108,7 @@ const taskPoints = new CrudService(patrolTaskPointEntity, {
           where p.task_id = t.id and p.status = ${TASK_POINT_STATUS.checked} and p.is_deleted = 0),
         status = case when exists (select 1 from property_patrol_task_point p
           where p.task_id = t.id and p.status = ${TASK_POINT_STATUS.waiting} and p.is_deleted = 0)
-          then ${TASK_STATUS.running} else ${TASK_STATUS.done} end,
+          then ${TASK_STATUS.running}::int else ${TASK_STATUS.done}::int end,
         update_time = localtimestamp(0)
       where id = ${saved.task_id}`.execute(ctx.db);
   },

@@ -35,7 +35,7 @@ export async function expireTasks(db: Db, tenantId: string): Promise<number> {
           where p.task_id = t.id and p.status = ${TASK_POINT_STATUS.missed} and p.is_deleted = 0),
         status = case when exists (select 1 from property_patrol_task_point p
           where p.task_id = t.id and p.status = ${TASK_POINT_STATUS.missed} and p.is_deleted = 0)
-          then ${TASK_STATUS.expired} else ${TASK_STATUS.done} end,
+          then ${TASK_STATUS.expired}::int else ${TASK_STATUS.done}::int end,
         update_time = localtimestamp(0)
       where id in (${sql.join(ids)})`.execute(tx);
     return ids.length;
