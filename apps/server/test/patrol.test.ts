@@ -54,9 +54,9 @@ beforeAll(async () => {
     [mine],
   ));
   for (const [name, items] of [
-    ['东门岗亭', '门禁是否正常\n监控是否在线'],
-    ['地下车库', '照明\n消防通道'],
-    ['配电房', '温度\n门锁'],
+    ['测试东门', '门禁是否正常\n监控是否在线'],
+    ['测试车库', '照明\n消防通道'],
+    ['测试配电', '温度\n门锁'],
   ]) {
     expect(
       (await admin.post('/system-property/patrolpoint/submit', { gardenId: mine, name, checkItems: items })).body,
@@ -100,7 +100,7 @@ describe('points and plans', () => {
     expect(
       await admin.post('/system-property/patrolplan/submit', { ...base, pointIds: `${pointIds[0]},${foreign}` }),
     ).toMatchObject(refused(400, '巡更点位须为该小区的点位'));
-    expect(await admin.post('/system-property/patrolpoint/submit', { gardenId: mine, name: '东门岗亭' })).toMatchObject(
+    expect(await admin.post('/system-property/patrolpoint/submit', { gardenId: mine, name: '测试东门' })).toMatchObject(
       refused(400, '该小区下点位名称已存在'),
     );
   });
@@ -122,7 +122,11 @@ describe('task generation', () => {
       gardenId: mine,
       planName: '每日巡更',
     });
-    expect((await pointsOf(task.id)).map((p: { pointName: string }) => p.pointName)).toEqual(['东门岗亭', '地下车库', '配电房']);
+    expect((await pointsOf(task.id)).map((p: { pointName: string }) => p.pointName)).toEqual([
+      '测试东门',
+      '测试车库',
+      '测试配电',
+    ]);
     const dueThird = (await sql<{ due: boolean }>`select mod(${day}::date - date '2026-01-02', 3) = 0 as due`.execute(db()))
       .rows[0]!.due;
     expect(await tasksOf(everyThird)).toHaveLength(dueThird ? 1 : 0);

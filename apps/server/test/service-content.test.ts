@@ -84,14 +84,14 @@ describe('feedback', () => {
 describe('service directory and reservations', () => {
   it('keeps a tree that reservations book from; refuses loops and removing a parent', async () => {
     expect(await admin.post('/system-property/servicedir/submit', { name: '' })).toMatchObject(refused(400, '请填写服务名称'));
-    await admin.post('/system-property/servicedir/submit', { name: '家政服务', tel: '010-12345678' });
+    await admin.post('/system-property/servicedir/submit', { name: '测试家政', tel: '010-12345678' });
     const parent = (await admin.get('/system-property/servicedir/list')).body.data.find(
-      (n: { name: string }) => n.name === '家政服务',
+      (n: { name: string }) => n.name === '测试家政',
     );
-    await admin.post('/system-property/servicedir/submit', { pid: parent.id, name: '日常保洁', price: '80.00' });
+    await admin.post('/system-property/servicedir/submit', { pid: parent.id, name: '测试保洁', price: '80.00' });
     const tree = (await admin.get('/system-property/reservation/tree')).body.data;
-    const node = tree.find((n: { name: string }) => n.name === '家政服务');
-    expect(node.children).toEqual([expect.objectContaining({ name: '日常保洁', price: '80.00', pid: parent.id })]);
+    const node = tree.find((n: { name: string }) => n.name === '测试家政');
+    expect(node.children).toEqual([expect.objectContaining({ name: '测试保洁', price: '80.00', pid: parent.id })]);
     const child = node.children[0];
     expect(await admin.post('/system-property/servicedir/submit', { id: parent.id, pid: child.id })).toMatchObject(
       refused(400, '上级服务不能是自身或其下级'),
@@ -218,10 +218,10 @@ describe('file uploads', () => {
 
 describe('message templates', () => {
   it('are unique by code, fill a garden’s message, and stay while a garden uses them', async () => {
-    const template = { code: 'PAY_REMIND', name: '缴费提醒', content: '{{name}}您好,请于{{date}}前缴纳物业费' };
+    const template = { code: 'TEST_REMIND', name: '缴费提醒', content: '{{name}}您好,请于{{date}}前缴纳物业费' };
     expect((await admin.post('/system-property/temlatemsg/submit', template)).body).toMatchObject(ok);
     expect(await admin.post('/system-property/temlatemsg/submit', template)).toMatchObject(refused(400, '该模板编号已存在'));
-    const saved = await rowBy(admin, '/system-property/temlatemsg/list', { code_equal: 'PAY_REMIND' });
+    const saved = await rowBy(admin, '/system-property/temlatemsg/list', { code_equal: 'TEST_REMIND' });
     expect(
       (await admin.post('/system-property/propertemlatemsg/submit', { gardenId: mine, templateId: saved.id })).body,
     ).toMatchObject(ok);

@@ -9,6 +9,7 @@ import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
+import { seedDemoServices } from './services';
 
 /** Held while seeding, so instances starting together seed once. */
 const SEED_LOCK = 727_002;
@@ -33,6 +34,7 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoResidents(tx, DEMO_TENANT);
       // Last: spaces are bound to the residents' cars when there are any.
       await seedDemoFacilities(tx, DEMO_TENANT);
+      await seedDemoServices(tx, DEMO_TENANT);
     }
   });
 }

@@ -45,8 +45,8 @@ export async function expireTasks(db: Db, tenantId: string): Promise<number> {
 /**
  * Makes today's task of every open plan of the tenant that is due (its dates
  * hold the day and the day falls on its cycle), each plan in its own
- * transaction: the task and its points (the route's live points, in order)
- * are written together or not at all. The task is unique per plan and day
+ * transaction (makeTask): the task and its points are written together or
+ * not at all. The task is unique per plan and day
  * (a unique index), so a run taken up again after a kill, or a second
  * instance, skips what is made and completes the rest, never duplicating.
  */
@@ -59,32 +59,40 @@ export async function generateTasks(db: Db, tenantId: string, options: Generatio
   let created = 0;
   for (const { id } of plans.rows) {
     options.signal?.throwIfAborted();
-    created += await db.transaction().execute(async (tx) => {
-      const task = await sql<{ id: string }>`insert into property_patrol_task (tenant_id, garden_id, plan_id, plan_name, user_id,
-          user_name, task_date, start_time, end_time, status, create_user, create_dept, update_user)
-        select tenant_id, garden_id, id, name, user_id, user_name, ${day},
-          ${day} + start_time::time, ${day} + end_time::time, ${TASK_STATUS.pending}, create_user, create_dept, create_user
-        from property_patrol_plan where id = ${id} and is_deleted = 0 and status = ${PLAN_STATUS.open}
-        on conflict (tenant_id, plan_id, task_date) where is_deleted = 0 do nothing
-        returning id`.execute(tx);
-      const taskId = task.rows[0]?.id;
-      if (!taskId) return 0;
-      await sql`insert into property_patrol_task_point (tenant_id, garden_id, task_id, point_id, point_name, check_items, sort,
-          status, create_user, create_dept, update_user)
-        select pt.tenant_id, pt.garden_id, ${taskId}, pt.id, pt.name, pt.check_items, route.position,
-          ${TASK_POINT_STATUS.waiting}, plan.create_user, plan.create_dept, plan.create_user
-        from property_patrol_plan plan
-        cross join lateral unnest(string_to_array(plan.point_ids, ',')) with ordinality as route(point_id, position)
-        join property_patrol_point pt on pt.id = nullif(trim(route.point_id), '')::bigint
-          and pt.tenant_id = plan.tenant_id and pt.is_deleted = 0
-        where plan.id = ${id}`.execute(tx);
-      await sql`update property_patrol_task set point_count = (select count(*) from property_patrol_task_point
-        where task_id = ${taskId}) where id = ${taskId}`.execute(tx);
-      return 1;
-    });
+    created += await db.transaction().execute((tx) => makeTask(tx, id, options.day));
     await options.afterPlan?.(id);
   }
   return created;
+}
+
+/**
+ * The task of one plan for one day with its points (the route's live points,
+ * in order), unless it exists: answers 1 when made, 0 otherwise. Run it in a
+ * transaction so the task and its points are written together.
+ */
+export async function makeTask(tx: Db, planId: string, dayText?: string): Promise<number> {
+  const day = dayText ? sql`${dayText}::date` : sql`current_date`;
+  const task = await sql<{ id: string }>`insert into property_patrol_task (tenant_id, garden_id, plan_id, plan_name, user_id,
+      user_name, task_date, start_time, end_time, status, create_user, create_dept, update_user)
+    select tenant_id, garden_id, id, name, user_id, user_name, ${day},
+      ${day} + start_time::time, ${day} + end_time::time, ${TASK_STATUS.pending}, create_user, create_dept, create_user
+    from property_patrol_plan where id = ${planId} and is_deleted = 0 and status = ${PLAN_STATUS.open}
+    on conflict (tenant_id, plan_id, task_date) where is_deleted = 0 do nothing
+    returning id`.execute(tx);
+  const taskId = task.rows[0]?.id;
+  if (!taskId) return 0;
+  await sql`insert into property_patrol_task_point (tenant_id, garden_id, task_id, point_id, point_name, check_items, sort,
+      status, create_user, create_dept, update_user)
+    select pt.tenant_id, pt.garden_id, ${taskId}, pt.id, pt.name, pt.check_items, route.position,
+      ${TASK_POINT_STATUS.waiting}, plan.create_user, plan.create_dept, plan.create_user
+    from property_patrol_plan plan
+    cross join lateral unnest(string_to_array(plan.point_ids, ',')) with ordinality as route(point_id, position)
+    join property_patrol_point pt on pt.id = nullif(trim(route.point_id), '')::bigint
+      and pt.tenant_id = plan.tenant_id and pt.is_deleted = 0
+    where plan.id = ${planId}`.execute(tx);
+  await sql`update property_patrol_task set point_count = (select count(*) from property_patrol_task_point
+    where task_id = ${taskId}) where id = ${taskId}`.execute(tx);
+  return 1;
 }
 
 /** One run of the patrol job for a tenant: end what is over, then make what is due. */
