@@ -16,6 +16,7 @@ import {
   repairImageEntity,
   repairLogEntity,
   type RepairMove,
+  UserHit,
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -193,6 +194,27 @@ function registerRepairCalls(app: FastifyInstance, services: Services): void {
       if (!steps.includes(String(body.action))) throw badRequest('repairActionInvalid');
       await takeStep(ctx, body.id, body.action as RepairMove, body);
       return status(true);
+    },
+  );
+  app.get(
+    `${base}/workers`,
+    get({
+      tags,
+      summary: 'Staff of the tenant to dispatch a repair to (or to walk a patrol), by name',
+      description: 'Beyond the spec: the pickers of 派单 and of patrol plans. Needs the `repair` or `patrolplan` menu. At most 200.',
+      query: params({ name: text('name, account or phone contains') }),
+      data: List(UserHit),
+    }),
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      const { access } = ctx.services;
+      if (!access.can(ctx.grants, 'repair', 'view') && !access.can(ctx.grants, 'patrolplan', 'view')) ctx.require(repairEntity, 'view');
+      const words = String((req.query as Query).name ?? '').trim();
+      const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const filter = words ? sql`and (real_name ilike ${like} or account ilike ${like} or phone ilike ${like})` : sql``;
+      const rows = await sql<Row>`select id, real_name, account, phone from blade_user
+        where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} ${filter} order by real_name, id limit 200`.execute(ctx.db);
+      return data(rows.rows.map((u) => ({ id: String(u.id), realName: u.real_name as string | null, account: u.account as string | null, phone: String(u.phone ?? '') })));
     },
   );
   app.get(

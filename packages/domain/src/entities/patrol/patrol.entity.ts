@@ -13,7 +13,7 @@ export const TASK_POINT_STATUS = { waiting: 0, checked: 1, missed: 2 } as const;
 /** What a check found (dictionary patrol_result). */
 export const PATROL_RESULT = { normal: 1, abnormal: 2 } as const;
 
-const STAFF = { from: '/system-property/elevator/deptUserTree', tree: true } as const;
+const STAFF = { from: '/system-property/repair/workers', label: 'realName' } as const;
 /** Hours of a plan: HH:mm. */
 const HOUR_MINUTE = { maxLength: 5, invalid: 'patrolHoursInvalid' } as const;
 

@@ -42,7 +42,7 @@ export const REPAIR_DEADLINE_HOURS: Readonly<Record<number, number>> = { 1: 24, 
 export const DEFAULT_REPAIR_HOURS = 72;
 
 /** Staff the console picks from (departments with their users). */
-const STAFF = { from: '/system-property/elevator/deptUserTree', tree: true } as const;
+const STAFF = { from: '/system-property/repair/workers', label: 'realName' } as const;
 
 /** Links of photos: our own stored files only, comma-separated (checked by the server). */
 const photos = () => text({ maxLength: 2000 });
