@@ -152,7 +152,7 @@ function registerRepairCalls(app: FastifyInstance, services: Services): void {
       tags,
       summary: 'Dispatch a repair to a worker',
       description:
-        'From 待派单 (0) or 已拒单 (3) to 已派单 (1). Needs the `repair_send` button. Written to the log with who and when.',
+        'From registered (0) or declined (3) to dispatched (1). Needs the `repair_send` button. Written to the log with who and when.',
       body: {
         ...stepBody,
         properties: {
@@ -201,20 +201,29 @@ function registerRepairCalls(app: FastifyInstance, services: Services): void {
     get({
       tags,
       summary: 'Staff of the tenant to dispatch a repair to (or to walk a patrol), by name',
-      description: 'Beyond the spec: the pickers of 派单 and of patrol plans. Needs the `repair` or `patrolplan` menu. At most 200.',
+      description:
+        'Beyond the spec: the pickers of dispatching and of patrol plans. Needs the `repair` or `patrolplan` menu. At most 200.',
       query: params({ name: text('name, account or phone contains') }),
       data: List(UserHit),
     }),
     async (req) => {
       const ctx = await contextOf(services, req);
       const { access } = ctx.services;
-      if (!access.can(ctx.grants, 'repair', 'view') && !access.can(ctx.grants, 'patrolplan', 'view')) ctx.require(repairEntity, 'view');
+      if (!access.can(ctx.grants, 'repair', 'view') && !access.can(ctx.grants, 'patrolplan', 'view'))
+        ctx.require(repairEntity, 'view');
       const words = String((req.query as Query).name ?? '').trim();
       const like = `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const filter = words ? sql`and (real_name ilike ${like} or account ilike ${like} or phone ilike ${like})` : sql``;
       const rows = await sql<Row>`select id, real_name, account, phone from blade_user
         where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} ${filter} order by real_name, id limit 200`.execute(ctx.db);
-      return data(rows.rows.map((u) => ({ id: String(u.id), realName: u.real_name as string | null, account: u.account as string | null, phone: String(u.phone ?? '') })));
+      return data(
+        rows.rows.map((u) => ({
+          id: String(u.id),
+          realName: u.real_name as string | null,
+          account: u.account as string | null,
+          phone: String(u.phone ?? ''),
+        })),
+      );
     },
   );
   app.get(
