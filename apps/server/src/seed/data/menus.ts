@@ -212,8 +212,9 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
       btn('patrolplan', 'close', '关闭', 2, 'StopOutlined'),
     ]),
     screen('patrolpoint', '巡更点位', '/patrol/point', 'EnvironmentOutlined', 2),
+    // Tasks are made by the patrol job from plans, never added by hand.
     screen('patroltask', '巡更任务', '/patrol/task', 'CarryOutOutlined', 3, [
-      ...crudButtons('patroltask'),
+      ...crudButtons('patroltask', ['add']),
       btn('patroltask', 'close', '关闭', 2, 'StopOutlined'),
     ]),
   ]),

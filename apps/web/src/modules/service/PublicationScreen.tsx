@@ -28,7 +28,7 @@ function PublicationScreen({ entity }: { entity: EntityDef }) {
         ellipsis: false,
         renderFormItem: () => <ImageUpload messages={{ type: 'service.coverType', size: 'service.coverSize' }} />,
       },
-      content: { hideInTable: true, hideInSearch: true, renderFormItem: () => <Editor /> },
+      content: { hideInTable: true, hideInSearch: true, colProps: { span: 24 }, renderFormItem: () => <Editor /> },
     }),
     [],
   );

@@ -23,6 +23,8 @@ export default function RepairScreen() {
   const overrides = useMemo(
     () => ({
       images: { hideInTable: true, renderFormItem: () => <PhotosInput bucket="repair" /> },
+      // What is broken is what the list is read for.
+      content: { hideInTable: false, ellipsis: true },
       status: {
         render: (dom: unknown, row: Row) => (
           <Space size={4}>

@@ -130,7 +130,7 @@ export default function RichTextEditor({ value, onChange }: { value?: string; on
       <input
         ref={imageInput}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         accept=".jpg,.jpeg,.png,.gif,.webp"
         data-testid="editor-image-input"
         onChange={(e) => {
@@ -142,7 +142,7 @@ export default function RichTextEditor({ value, onChange }: { value?: string; on
       <input
         ref={videoInput}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         accept=".mp4,video/mp4"
         data-testid="editor-video-input"
         onChange={(e) => {
