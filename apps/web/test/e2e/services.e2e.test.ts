@@ -39,6 +39,7 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
   const takeStep = async (name: string, fill?: (d: Locator) => Promise<void>) => {
     // antd spaces the two characters of a two-character button (派 单).
     await drawer()
+      .locator('.ant-drawer-extra')
       .getByRole('button', { name: new RegExp(`^${[...name].join('\\s*')}$`) })
       .click();
     const d = dialog();
@@ -66,7 +67,7 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
     await ok(d);
     await page.getByText('新增成功').waitFor();
     await rowAction(page, row('端到端:阳台灯不亮'), '详情');
-    await drawer().getByText('端到端:阳台灯不亮').waitFor();
+    await drawer().getByText('端到端:阳台灯不亮').first().waitFor();
     await drawer().getByRole('img', { name: '图片 1' }).first().waitFor();
 
     await takeStep('派单', (step) => choose(step, '维修人员', '管理员'));
