@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGES, setLanguage } from '../i18n';
 
 /** zh / en; the current language is disabled in the list (spec §1). `initiallyOpen` when it loads on a hover. */

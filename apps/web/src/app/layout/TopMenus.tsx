@@ -2,7 +2,7 @@ import { menuName } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Menu } from 'antd';
 import { createElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { api } from '../http';
 import { menuIcon } from './menu-icons';
 

@@ -1,6 +1,6 @@
 import { Modal, message, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { quietly } from './quietly';
 
 /** What a dialog's save answers: the success message to show, or false when it refused (its reason is on the form). */

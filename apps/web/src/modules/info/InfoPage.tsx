@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Form, Input, Tabs, Upload, message } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { uploadFile } from '../../crud/upload';
 import { avatarProblem } from './avatar';

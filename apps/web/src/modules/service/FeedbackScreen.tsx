@@ -1,7 +1,7 @@
 import { FEEDBACK_STATUS, suggestionEntity } from '@property/domain';
 import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';

@@ -9,7 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, List, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';

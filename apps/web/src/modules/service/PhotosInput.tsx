@@ -1,7 +1,7 @@
 import { CloseOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Upload, message } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import './messages';
 import { linksOf, photoProblem, uploadServiceFile } from './uploads';
 

@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { useSession } from '../../app/use-session';

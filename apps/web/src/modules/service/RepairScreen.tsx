@@ -1,7 +1,7 @@
 import { repairEntity } from '@property/domain';
 import { Button, Space, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';

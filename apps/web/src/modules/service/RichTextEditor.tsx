@@ -14,7 +14,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Space, Spin, Tooltip, message } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import './messages';
 import { editorImageProblem, uploadServiceFile, videoProblem } from './uploads';
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@property/domain';
 import i18n from '../../app/i18n';
 
 /** Words of the service and patrol screens (`service.*`), in both languages, same keys. */
@@ -142,6 +143,6 @@ export const SERVICE_MESSAGES = {
   },
 };
 
-for (const [lng, bundle] of Object.entries(SERVICE_MESSAGES)) {
-  i18n.addResourceBundle(lng, 'translation', { service: bundle }, true, false);
+for (const [locale, bundle] of Object.entries(SERVICE_MESSAGES)) {
+  i18n.addMessages(locale as Locale, { service: bundle });
 }

@@ -1,6 +1,6 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { Link } from 'react-router-dom';
 import { hasScreen } from '../../app/built-screens';
 import { MenusContext } from '../../app/layout/menus-context';
