@@ -22,6 +22,7 @@ import { installBodyParsers } from './platform/http/body-parsers';
 import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
 import { lazySchemaSerializers } from './platform/http/serializer';
 import { installAnswerLanguage, messageFor } from './platform/http/locale';
+import { JobQueue } from './platform/jobs/queue';
 import { LogWriter } from './platform/log/log-writer';
 import { AccessService } from './platform/security/access';
 import type { Services } from './platform/services';
@@ -68,6 +69,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: new TokenService(config.jwtSecret, store, signals),
     access: new AccessService(database.db, store, signals),
     logs: new LogWriter(database.db),
+    jobs: new JobQueue(database, {
+      ...config.jobs,
+      timeZone: config.timeZone,
+      log: (level, message, error) => console[level](`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    }),
   };
   await seed(services);
 
@@ -117,11 +123,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Routes registered inside plugins (uploads, the console's files) are in place after this; then the schemas they name can be shared.
   await app.after();
   schemas.share();
+  // After the modules registered their kinds and schedules: workers start taking jobs now.
+  await services.jobs.start();
 
   return {
     app,
     services,
     async close() {
+      // Handlers stop at their next chunk and their runs go back to the queue before the database closes.
+      await services.jobs.stop();
       await app.close();
       await services.logs.close();
       await signals.close();

@@ -25,6 +25,16 @@ export interface Config {
   logLevel: string;
   /** Where uploaded files' bytes go: under dataDir/files, or in the database (several instances without a shared disk). */
   fileStorage: 'disk' | 'database';
+  /** The job queue (platform/jobs): whether this instance takes jobs and fires schedules, and its timings. */
+  jobs: {
+    workers: boolean;
+    pollingSeconds: number;
+    heartbeatSeconds: number;
+    superviseSeconds: number;
+    cronSeconds: number;
+    retryDelaySeconds: number;
+    stopTimeoutMs: number;
+  };
 }
 
 /** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
@@ -47,6 +57,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     fileStorage: fileStorageOf(env.FILE_STORAGE),
+    jobs: {
+      workers: env.JOB_WORKERS !== 'false',
+      pollingSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
+      heartbeatSeconds: Number(env.JOB_HEARTBEAT_SECONDS ?? 30),
+      superviseSeconds: Number(env.JOB_SUPERVISE_SECONDS ?? 30),
+      cronSeconds: Number(env.JOB_CRON_SECONDS ?? 30),
+      retryDelaySeconds: Number(env.JOB_RETRY_DELAY_SECONDS ?? 5),
+      stopTimeoutMs: Number(env.JOB_STOP_TIMEOUT_MS ?? 10_000),
+    },
   };
 }
 

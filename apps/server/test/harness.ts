@@ -185,6 +185,16 @@ export async function preparePgliteTemplate(overrides: Partial<Config> = {}): Pr
   await pgliteTemplate(testConfig(overrides));
 }
 
+/** The files of the run's seeded PGlite template (an archive PGlite loads), for a server started another way (a child process). */
+export function seededPgliteFiles(overrides: Partial<Config> = {}): Promise<Blob> {
+  return pgliteTemplate(testConfig(overrides));
+}
+
+/** A PostgreSQL database of its own, a copy of the run's seeded template; answers its URL and how to drop it. */
+export async function createSeededTestDatabase(overrides: Partial<Config> = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  return createTestDatabase(await postgresTemplate(testConfig(overrides)));
+}
+
 /**
  * The seeded database alone, without a server, for tests of functions that query it (the
  * access decisions, the list filters): a copy of the run's template, like a server gets.

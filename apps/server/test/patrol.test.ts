@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATROL_JOB } from '../src/modules/patrol/index';
 import { generateTasks, runPatrolJob } from '../src/modules/patrol/task-generation';
 import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, refused, signedIn } from './facility-fixtures';
 import { startServer, type TestServer } from './harness';
+import { eventually } from './jobs/test-kinds';
 import { demoGardens, photoLink, staffWith } from './service-fixtures';
 
 /** Patrols (spec §7.7): points, plans, tasks made by the job (also after a restart), checks, missed points, close. */
@@ -137,6 +139,23 @@ describe('task generation', () => {
     expect((await other.get('/system-property/patroltask/list')).body.data.records).toEqual([]);
   });
 
+  it('runs as a job on the platform queue, once per tenant, with its outcome', async () => {
+    const planId = await plan('队列计划');
+    const runId = await server.built.services.jobs.enqueue(PATROL_JOB, {}, { tenantId: DEMO_TENANT });
+    const run = await eventually(
+      async () => {
+        const found = (await admin.get('/blade-system/job-run/detail', { id: runId })).body.data;
+        return found && ['done', 'failed', 'cancelled'].includes(found.state) ? found : undefined;
+      },
+      30_000,
+      'the patrol run to finish',
+    );
+    expect(run).toMatchObject({ state: 'done', outcome: expect.stringMatching(/^已生成 \d+ 个巡更任务,\d+ 个任务已结束$/) });
+    expect(await tasksOf(planId)).toHaveLength(1);
+    // Another tenant's run makes nothing of ours.
+    expect((await other.get('/system-property/patroltask/list')).body.data.records).toEqual([]);
+  });
+
   it('completes a run killed half way without duplicating what was made', async () => {
     const plans = [await plan('重启甲'), await plan('重启乙'), await plan('重启丙')];
     const day = '2026-02-01';
@@ -220,9 +239,8 @@ describe('checking points', () => {
     expect(records[0]).toMatchObject({ planName: '巡检计划', userName: 'guard师傅' });
     expect((await admin.get('/system-property/patrol/page', { taskId: task.id, result: 2 })).body.data.total).toBe(1);
     // Tasks come from plans: none by hand, only the remark changes.
-    expect(await admin.post('/system-property/patroltask/submit', { remark: 'x' })).toMatchObject(
-      refused(400, '巡更任务由计划生成,只能修改备注'),
-    );
+    // (no 新增 button: refused before the rule that tasks come from plans)
+    expect(await admin.post('/system-property/patroltask/submit', { remark: 'x' })).toMatchObject({ status: 403 });
     expect(
       (await admin.post('/system-property/patroltask/submit', { id: task.id, status: 0, remark: '雨天' })).body,
     ).toMatchObject(ok);

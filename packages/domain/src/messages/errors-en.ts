@@ -374,5 +374,14 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   patrolPointChecked: 'The point has been checked already',
   patrolTaskMissing: 'The patrol task does not exist or was removed',
   patrolPlanMissing: 'The patrol plan does not exist or was removed',
+  patrolTasksRun: '{{created}} patrol tasks made, {{expired}} tasks ended',
   patrolTaskFixed: 'Patrol tasks are made from plans; only the remark can change',
+
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: 'The job already exists',
+  jobRunFinished: 'The job has finished and cannot be cancelled',
+  jobDone: 'The job is done',
+  jobCancelled: 'The job was cancelled',
+  jobFailed: 'The job failed; please try again later',
+  jobKindUnknown: 'Unknown job kind: {{kind}}',
 };

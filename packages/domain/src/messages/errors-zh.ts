@@ -378,5 +378,14 @@ export const errorsZh = {
   patrolPointChecked: '该点位已巡检',
   patrolTaskMissing: '巡更任务不存在或已被删除',
   patrolPlanMissing: '巡更计划不存在或已被删除',
+  patrolTasksRun: '已生成 {{created}} 个巡更任务,{{expired}} 个任务已结束',
   patrolTaskFixed: '巡更任务由计划生成,只能修改备注',
+
+  // ---- job runs (platform/jobs) ----
+  jobRunDuplicate: '该任务已存在',
+  jobRunFinished: '该任务已结束,不能取消',
+  jobDone: '任务已完成',
+  jobCancelled: '任务已取消',
+  jobFailed: '任务执行失败,请稍后重试',
+  jobKindUnknown: '不支持的任务类型: {{kind}}',
 } as const;

@@ -774,6 +774,22 @@ export const zh = {
       title: '日志名',
       time: '执行时长(毫秒)',
     },
+    jobRun: {
+      kind: '任务类型',
+      params: '任务参数',
+      state: '运行状态',
+      progressDone: '已完成',
+      progressTotal: '总数',
+      outcomeKey: '结果代码',
+      outcomeParams: '结果参数',
+      error: '错误信息',
+      startedAt: '开始时间',
+      finishedAt: '结束时间',
+      attempts: '执行次数',
+      cancelRequested: '已请求取消',
+      scheduled: '定时触发',
+      runKey: '运行标识',
+    },
     logError: {
       ...logColumns,
       stackTrace: '堆栈信息',
@@ -845,6 +861,7 @@ export const zh = {
     logUsual: '通用日志',
     logApi: '接口日志',
     logError: '错误日志',
+    jobRun: '任务运行',
   },
   /** The house import template: its sheet, its file and the header of each column. */
   houseImport: {
@@ -862,6 +879,21 @@ export const zh = {
       houseStatus: '房屋状态',
       remark: '备注',
     },
+  },
+  /** The job run progress dialog and the runs list. */
+  jobs: {
+    progressTitle: '任务运行',
+    progressLabel: '任务进度',
+    progressCount: '已完成 {{done}} / {{total}}',
+    progressWaiting: '等待执行',
+    cancelRun: '取消任务',
+    cancelConfirm: '确定取消该任务?已完成的部分会保留。',
+    cancelAsked: '已请求取消,任务将在当前批次完成后停止',
+    runInBackground: '后台运行',
+    outcome: '运行结果',
+    viewRun: '查看',
+    /** The name of each job kind, by the kind it is registered under (modules add theirs). */
+    kinds: {},
   },
   /** Names of call bodies defined like entities (no table of their own). */
   forms: {

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
+import { registerJobRunRoutes } from '../../platform/jobs/routes';
 import type { Services } from '../../platform/services';
 import { registerDeptRoutes } from './dept-routes';
 import { registerDictRoutes } from './dict-routes';
@@ -36,4 +37,5 @@ export function registerSystemModule(app: FastifyInstance, services: Services): 
   registerCrudRoutes(app, services, dataScopeEntity, new CrudService(dataScopeEntity, invalidating));
   registerCrudRoutes(app, services, apiScopeEntity, new CrudService(apiScopeEntity, invalidating));
   for (const log of [logUsualEntity, logApiEntity, logErrorEntity]) registerCrudRoutes(app, services, log);
+  registerJobRunRoutes(app, services);
 }
