@@ -122,6 +122,22 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
     await screenshot(page, 'services-notice-bell');
   });
 
+  it('shows the repair screen and its drawer in English', async () => {
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+    await page.goto(`${url}/service/repair`);
+    await rowAction(page, row('端到端:阳台灯不亮'), 'Detail');
+    await drawer().getByText('Repair log').waitFor();
+    await drawer().getByText('Work finished', { exact: true }).waitFor();
+    await screenshot(page, 'services-repair-drawer-en');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/patrol/task`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await screenshot(page, 'services-patrol-task-390-en');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'zh' })));
+  });
+
   it('shows the screens on a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [path, name] of [

@@ -1,5 +1,5 @@
 import { CloseOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Image, Space, Upload, message } from 'antd';
+import { Button, Image, Space, message } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import './messages';
@@ -28,6 +28,19 @@ export function PhotosInput({
     latest.current = next;
     onChange?.(next.join(','));
   };
+  const input = useRef<HTMLInputElement>(null);
+  const add = (file: File) => {
+    const problem = photoProblem(file);
+    if (problem) {
+      void message.error(t(problem === 'type' ? 'common.imageType' : 'service.editorImageSize'));
+      return;
+    }
+    setBusy((n) => n + 1);
+    uploadServiceFile(file, bucket)
+      .then((link) => set([...latest.current, link]))
+      .catch(() => undefined) // the call showed the server's message
+      .finally(() => setBusy((n) => n - 1));
+  };
   return (
     <Space wrap align="start">
       {links.map((link, i) => (
@@ -43,26 +56,23 @@ export function PhotosInput({
           />
         </div>
       ))}
-      <Upload
+      {/* A plain button opening a hidden file input: antd's Upload would wrap the button in a second control. */}
+      <input
+        ref={input}
+        type="file"
         accept=".jpg,.jpeg,.png"
         multiple
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const problem = photoProblem(file);
-          if (problem) {
-            void message.error(t(problem === 'type' ? 'common.imageType' : 'service.editorImageSize'));
-            return Upload.LIST_IGNORE;
-          }
-          setBusy((n) => n + 1);
-          uploadServiceFile(file, bucket)
-            .then((link) => set([...latest.current, link]))
-            .catch(() => undefined) // the call showed the server's message
-            .finally(() => setBusy((n) => n - 1));
-          return false;
+        style={{ display: 'none' }}
+        data-testid="photos-input"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          files.forEach(add);
         }}
-      >
-        <Button icon={busy ? <LoadingOutlined /> : <PlusOutlined />}>{t('service.uploadPhoto')}</Button>
-      </Upload>
+      />
+      <Button icon={busy ? <LoadingOutlined /> : <PlusOutlined />} onClick={() => input.current?.click()}>
+        {t('service.uploadPhoto')}
+      </Button>
     </Space>
   );
 }
