@@ -459,3 +459,42 @@ create index property_patrol_task_point_list_idx on property_patrol_task_point (
 create index property_patrol_task_point_garden_list_idx on property_patrol_task_point (tenant_id, garden_id, task_id, sort, id desc) where is_deleted = 0;
 --;
 create unique index property_patrol_task_point_task_id_point_id_uq on property_patrol_task_point (tenant_id, task_id, point_id) where is_deleted = 0;
+--;
+-- Data for databases seeded before the services module (a new database is empty here and seeded afterwards).
+-- The repair states as the state machine names them.
+update blade_dict d set dict_value = v.value
+  from (values ('0', '待派单'), ('1', '已派单'), ('2', '已接单'), ('3', '已拒单'), ('4', '维修中'), ('5', '已完成')) as v(k, value)
+  where d.code = 'repair_status' and d.parent_id <> 0 and d.dict_key = v.k;
+--;
+insert into blade_dict (parent_id, code, dict_key, dict_value, sort, is_sealed)
+  select p.id, p.code, v.k, v.value, v.sort, 0
+  from blade_dict p
+  join (values ('repair_status', '6', '已关闭', 7), ('patrol_task_status', '4', '已过期', 5)) as v(code, k, value, sort) on v.code = p.code
+  where p.parent_id = 0 and p.is_deleted = 0
+    and not exists (select 1 from blade_dict c where c.code = v.code and c.dict_key = v.k and c.parent_id <> 0);
+--;
+-- The dictionaries the services add.
+insert into blade_dict (parent_id, code, dict_key, dict_value, sort, is_sealed)
+  select 0, v.code, '-1', v.name, 90 + v.n, 0
+  from (values (1, 'repair_channel', '报修渠道'), (2, 'repair_image_kind', '维修图片类型'), (3, 'patrol_point_status', '巡检状态'),
+    (4, 'patrol_result', '巡检结果')) as v(n, code, name)
+  where exists (select 1 from blade_dict where code = 'repair_status' and parent_id = 0)
+    and not exists (select 1 from blade_dict c where c.code = v.code and c.parent_id = 0);
+--;
+insert into blade_dict (parent_id, code, dict_key, dict_value, sort, is_sealed)
+  select p.id, p.code, v.k, v.value, v.sort, 0
+  from blade_dict p
+  join (values ('repair_channel', '1', '物业代报', 1), ('repair_channel', '2', '电话报修', 2), ('repair_channel', '3', '业主APP', 3),
+    ('repair_image_kind', '1', '维修前', 1), ('repair_image_kind', '2', '维修后', 2),
+    ('patrol_point_status', '0', '待巡检', 1), ('patrol_point_status', '1', '已巡检', 2), ('patrol_point_status', '2', '漏巡', 3),
+    ('patrol_result', '1', '正常', 1), ('patrol_result', '2', '异常', 2)) as v(code, k, value, sort) on v.code = p.code
+  where p.parent_id = 0
+    and not exists (select 1 from blade_dict c where c.code = v.code and c.dict_key = v.k and c.parent_id <> 0);
+--;
+-- Menus: suggestions and complaints are one view-only list answered with 处理; tasks are never added by hand.
+update blade_menu set is_deleted = 1 where code in ('suggestion', 'patroltask_add') and is_deleted = 0;
+--;
+insert into blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open)
+  select m.id, 'feedback_handle', '处理', 'handle', m.path || '/handle', 'CheckCircleOutlined', 2, 2, 2, 1
+  from blade_menu m where m.code = 'feedback' and m.category = 1 and m.is_deleted = 0
+    and not exists (select 1 from blade_menu b where b.code = 'feedback_handle');

@@ -125,7 +125,11 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
   it('shows the repair screen and its drawer in English', async () => {
     await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
     await page.goto(`${url}/service/repair`);
-    await rowAction(page, row('端到端:阳台灯不亮'), 'Detail');
+    // More than three row actions: Detail is in the row's More menu.
+    await row('端到端:阳台灯不亮')
+      .getByRole('button', { name: /^(More|Actions)$/ })
+      .click();
+    await page.locator('.row-actions-menu:visible').getByRole('button', { name: 'Detail' }).click();
     await drawer().getByText('Repair log').waitFor();
     await drawer().getByText('Work finished', { exact: true }).waitFor();
     await screenshot(page, 'services-repair-drawer-en');
