@@ -26,7 +26,7 @@ const ROWS = flag('rows', 10_000);
 const RUNS = flag('runs', 5);
 const LIGHTHOUSE = !args.includes('--no-lighthouse');
 /** The issue's budget for the sign-in page. */
-export const SIGN_IN_BUDGET_KB = 250;
+export const SIGN_IN_BUDGET_KB = 200;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -129,16 +129,19 @@ try {
       mkdirSync(reports, { recursive: true });
       const signInReport = await lab.score(`${server.url}/login`, false);
       writeFileSync(join(reports, 'sign-in.json'), JSON.stringify(signInReport));
+      const signInMobileReport = await lab.score(`${server.url}/login`, false, 'mobile');
+      writeFileSync(join(reports, 'sign-in-mobile.json'), JSON.stringify(signInMobileReport));
       await lab.signIn(bench);
       const listReport = await lab.score(`${server.url}${LIST_PATH}`, true);
       writeFileSync(join(reports, 'list.json'), JSON.stringify(listReport));
-      const [signIn, list] = [summary(signInReport), summary(listReport)];
+      const [signIn, signInMobile, list] = [summary(signInReport), summary(signInMobileReport), summary(listReport)];
       const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
       console.log(
         `\nLighthouse ${version}, desktop preset (this machine's benchmark index ${signIn.benchmarkIndex}; reports in artifacts/lighthouse)`,
       );
       console.log(`sign-in page  performance ${signIn.score}  (${signIn.detail})`);
       console.log(`list screen   performance ${list.score}  (${list.detail})`);
+      console.log(`sign-in page, mobile preset (4x CPU, slow 4G)  performance ${signInMobile.score}  (${signInMobile.detail})`);
     } finally {
       lab.close();
     }
