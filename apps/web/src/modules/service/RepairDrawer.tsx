@@ -1,4 +1,3 @@
-import { REPAIR_MOVES, type RepairMove } from '@property/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -27,10 +26,9 @@ import { FormDialog } from '../community/FormDialog';
 import { useOptions } from '../community/use-options';
 import './messages';
 import { PhotosInput } from './PhotosInput';
+import { stepsFor, type Step } from './repair-steps';
 import { linksOf } from './uploads';
 
-type Step = RepairMove | 'note' | 'rate';
-const WORKER_STEPS: RepairMove[] = ['accept', 'reject', 'start', 'finish'];
 const ACTION_WORDS: Record<string, string> = {
   register: 'actionRegister',
   send: 'actionSend',
@@ -42,25 +40,6 @@ const ACTION_WORDS: Record<string, string> = {
   note: 'actionNote',
   comment: 'actionComment',
 };
-const DONE = 5;
-const CLOSED = 6;
-
-/** The steps a repair in this state may take (REPAIR_MOVES), with the caller's rights. */
-function stepsFor(row: Row, buttons: Set<string>, userId: string): Step[] {
-  const status = Number(row.status);
-  const mine = String(row.workerId ?? '') === userId;
-  const canEdit = buttons.has('repair_edit');
-  const steps = (Object.keys(REPAIR_MOVES) as RepairMove[]).filter((step) => {
-    if (!(REPAIR_MOVES[step].from as ReadonlyArray<number>).includes(status)) return false;
-    if (step === 'send') return buttons.has('repair_send');
-    if (step === 'close') return canEdit;
-    return WORKER_STEPS.includes(step) && (mine || canEdit);
-  });
-  const extra: Step[] = [];
-  if (status !== CLOSED && buttons.has('repair_add')) extra.push('note');
-  if ((status === DONE || status === CLOSED) && row.finishTime && buttons.has('repair_add')) extra.push('rate');
-  return [...steps, ...extra];
-}
 
 /** 报修详情: the request, its photos, its log (who, when, what, photos) and the steps its state allows. */
 export function RepairDrawer({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => void }) {
