@@ -353,7 +353,6 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   templateMissing: 'The chosen template does not exist or was removed',
   templateInUse: 'The template is used by a garden and cannot be removed',
   uploadTooLarge: 'The file is too large: videos up to 50 MB, other files up to 10 MB',
-  videoTooLarge: 'A video may not exceed 50 MB',
   patrolPointNameRequired: 'Please enter the point name',
   patrolPointNameTaken: 'The garden has a point of that name already',
   patrolPointInUse: 'The point is on the route of an open plan and cannot be removed',

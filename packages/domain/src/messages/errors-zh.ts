@@ -357,7 +357,6 @@ export const errorsZh = {
   templateMissing: '所选模板不存在或已被删除',
   templateInUse: '该模板正在被小区使用,不能删除',
   uploadTooLarge: '文件过大:视频不超过50MB,其他文件不超过10MB',
-  videoTooLarge: '视频大小不能超过50MB',
   patrolPointNameRequired: '请输入点位名称',
   patrolPointNameTaken: '该小区下点位名称已存在',
   patrolPointInUse: '该点位在未关闭的巡更计划中,不能删除',

@@ -1,6 +1,6 @@
 /** What the patrol calls answer beyond the generic shapes (spec §7.7). */
 import { recordOf } from '../../contract/records';
-import { Extend, NullableText, Type } from '../../contract/schema';
+import { Extend, NullableText } from '../../contract/schema';
 import { patrolTaskPointEntity } from './patrol.entity';
 
 /** A patrol record (patrol/list): a point of a task, checked or missed, with its task's plan, day and walker. */
@@ -9,6 +9,3 @@ export const PatrolRecord = Extend(recordOf(patrolTaskPointEntity), {
   taskDate: NullableText('yyyy-MM-dd'),
   userName: NullableText(),
 });
-
-/** What one run of the task job did. */
-export const PatrolRun = Type.Object({ created: Type.Integer(), expired: Type.Integer() });
