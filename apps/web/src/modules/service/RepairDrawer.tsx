@@ -172,6 +172,30 @@ export function RepairDrawer({ id, onClose, onChanged }: { id: string; onClose: 
   );
 }
 
+/**
+ * The form controls of a step take only what they use: Form.Item also hands a
+ * required field's control aria-required, which antd's Select and Rate put on
+ * an element without a role (an accessibility error), so it is not passed on.
+ */
+function WorkerSelect({
+  id,
+  value,
+  onChange,
+  options,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  options: Array<{ label: string; value: string | number }>;
+}) {
+  return <Select id={id} value={value} onChange={onChange} showSearch optionFilterProp="label" options={options} />;
+}
+
+function ScoreInput({ value, onChange }: { value?: number; onChange?: (value: number) => void }) {
+  const { t } = useTranslation();
+  return <Rate value={value} onChange={onChange} aria-label={t('service.score')} />;
+}
+
 interface StepValues {
   workerId?: string;
   remark?: string;
@@ -229,7 +253,7 @@ function StepDialog({
             label={t('service.worker')}
             rules={[{ required: true, message: t('errors.repairWorkerRequired') }]}
           >
-            <Select showSearch optionFilterProp="label" options={workers} />
+            <WorkerSelect options={workers} />
           </Form.Item>
         )}
         {step === 'rate' ? (
@@ -239,7 +263,7 @@ function StepDialog({
               label={t('service.score')}
               rules={[{ required: true, message: t('errors.repairScoreRequired') }]}
             >
-              <Rate />
+              <ScoreInput />
             </Form.Item>
             <Form.Item name="content" label={t('service.comment')}>
               <Input.TextArea rows={3} maxLength={500} showCount />
