@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(database.db);
   const store = openStore(config.redisUrl);
   const signals = await openSignals(store, config.redisUrl);
+  const processLog: { current?: FastifyBaseLogger } = {};
   const services: Services = {
     config,
     database,
@@ -72,7 +74,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs: new JobQueue(database, {
       ...config.jobs,
       timeZone: config.timeZone,
-      log: (level, message, error) => console[level](`${message}: ${error instanceof Error ? error.message : String(error)}`),
+      // The process log once the server has one (the queue starts after it); the console before.
+      log: (level, message, error) =>
+        processLog.current ? processLog.current[level]({ err: error }, message) : console[level](message, error),
     }),
   };
   await seed(services);
@@ -92,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
+  processLog.current = app.log;
   const checkAnswer = options.checkAnswer;
   if (checkAnswer) {
     app.addHook('preSerialization', async (request, reply, payload) => {

@@ -44,7 +44,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
         },
       });
       // Both instances declare the same schedule on start, as a module would: it is kept once.
-      server.built.services.jobs.schedule('test.tick', '* * * * *');
+      server.built.services.jobs.schedule('testTick', '* * * * *');
     }
   });
   afterAll(async () => {
@@ -61,7 +61,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
       const via = i % 2 ? two : one;
-      ids.push(await via.built.services.jobs.enqueue('test.items', { count: 20, chunk: 5 }, { tenantId: DEMO_TENANT }));
+      ids.push(await via.built.services.jobs.enqueue('testItems', { count: 20, chunk: 5 }, { tenantId: DEMO_TENANT }));
     }
     for (const id of ids) await eventually(async () => (await runOf(id))?.state === 'done', 30_000, `run ${id}`);
     const attempts = await sql<{ run_id: string; n: string }>`select run_id, count(*) as n from job_test_attempt
@@ -77,7 +77,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
   it('stops a run on one instance when the cancel is asked on the other', async () => {
     const reached = new Promise<void>((resolve) => holds.set('cross', { reached: resolve }));
     const id = await one.built.services.jobs.enqueue(
-      'test.items',
+      'testItems',
       { count: 30, chunk: 10, hold: 'cross' },
       { tenantId: DEMO_TENANT },
     );
@@ -102,7 +102,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
           tenant_id: string;
           run_key: string;
         }>`select id, tenant_id, run_key from blade_job_run
-        where kind = 'test.tick'`.execute(db());
+        where kind = 'testTick'`.execute(db());
         return runs.rows.length > 0 ? runs.rows : undefined;
       },
       70_000,
@@ -111,7 +111,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
     // Both instances look for due schedules every second: give them a few more passes.
     await sleep(4000);
     const runs = await sql<{ id: string; tenant_id: string; run_key: string; scheduled: number; create_user: string | null }>`
-      select id, tenant_id, run_key, scheduled, create_user from blade_job_run where kind = 'test.tick'`.execute(db());
+      select id, tenant_id, run_key, scheduled, create_user from blade_job_run where kind = 'testTick'`.execute(db());
     const firings = new Set(runs.rows.map((r) => r.run_key));
     // A minute boundary may fall inside the wait: at most two firings, never two runs of one tenant for one firing.
     expect(firings.size).toBeLessThanOrEqual(2);
@@ -122,7 +122,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
     expect(fired[0]).toMatchObject({ tenant_id: DEMO_TENANT });
     // pg-boss's own record: one job in the fire queue per firing, never two in one minute.
     const fireJobs = await sql<{ id: string; minute: string }>`select id::text as id,
-        to_char(created_on, 'YYYY-MM-DD HH24:MI') as minute from pgboss.job where name = 'fire.test.tick'`.execute(db());
+        to_char(created_on, 'YYYY-MM-DD HH24:MI') as minute from pgboss.job where name = 'fire.testTick'`.execute(db());
     expect(new Set(fireJobs.rows.map((j) => `fire:${j.id}`))).toEqual(firings);
     expect(new Set(fireJobs.rows.map((j) => j.minute)).size).toBe(fireJobs.rows.length);
     expect(runs.rows.every((r) => Number(r.scheduled) === 1 && r.create_user === null)).toBe(true);
@@ -137,7 +137,7 @@ describe.skipIf(!usingPostgres())('the job queue on two instances', () => {
   it('hands a run back to the queue when its instance stops, and the other instance completes it', async () => {
     const reached = new Promise<void>((resolve) => holds.set('stop', { reached: resolve }));
     const id = await one.built.services.jobs.enqueue(
-      'test.items',
+      'testItems',
       { count: 30, chunk: 10, hold: 'stop' },
       { tenantId: DEMO_TENANT },
     );

@@ -48,7 +48,7 @@ const finished = (client: ApiClient, id: string) =>
 
 /** Enqueued as the demo tenant's administrator would from a screen. */
 const enqueue = (params: ItemsParams, by: { tenantId: string; userId: string } = { tenantId: DEMO_TENANT, userId: adminId }) =>
-  jobs().enqueue('test.items', params as unknown as Record<string, unknown>, by);
+  jobs().enqueue('testItems', params as unknown as Record<string, unknown>, by);
 
 beforeAll(async () => {
   server = await startServer({ jobs: FAST_JOBS });
@@ -63,6 +63,23 @@ beforeAll(async () => {
       }
     },
   });
+  // Runs past its time (1 s) with no retry: pg-boss takes the job back, aborts its signal and dead-letters it.
+  jobs().registerJob(
+    'testHang',
+    async ({ signal }) => {
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+    },
+    { retryLimit: 0, expireInSeconds: 1 },
+  );
+  // Fails its first attempt (and every one when params.always): retried once, after a second.
+  jobs().registerJob<{ always?: boolean }>(
+    'testFlaky',
+    async ({ attempt, params }) => {
+      if (params.always || attempt === 1) throw new Error(`attempt ${attempt} broke`);
+      return { key: 'jobDone' };
+    },
+    { retryLimit: 1 },
+  );
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '任务测试物业');
   staff = await signedIn(server, 'staff', 'staff123', '000000');
@@ -74,7 +91,7 @@ describe('a run', () => {
   it('runs once, to the end, with its progress and outcome', async () => {
     const id = await enqueue({ count: 25, chunk: 10 });
     const queued = await detail(admin, id);
-    expect(queued).toMatchObject({ id, kind: 'test.items', tenantId: DEMO_TENANT, createUser: adminId, params: { count: 25 } });
+    expect(queued).toMatchObject({ id, kind: 'testItems', tenantId: DEMO_TENANT, createUser: adminId, params: { count: 25 } });
     const run = await finished(admin, id);
     expect(run).toMatchObject({ state: 'done', progressDone: 25, progressTotal: 25, attempts: 1, outcomeKey: 'jobDone' });
     expect(run.outcome).toBe('任务已完成');
@@ -98,8 +115,8 @@ describe('a run', () => {
   it('answers the same run for the same key, and starts it once', async () => {
     const by = { tenantId: DEMO_TENANT, userId: adminId };
     const params = { count: 3, chunk: 3 };
-    const first = await jobs().enqueue('test.items', params, by, { key: 'same-key' });
-    const second = await jobs().enqueue('test.items', params, by, { key: 'same-key' });
+    const first = await jobs().enqueue('testItems', params, by, { key: 'same-key' });
+    const second = await jobs().enqueue('testItems', params, by, { key: 'same-key' });
     expect(second).toBe(first);
     await finished(admin, first);
     const runs = await sql`select id from blade_job_run where run_key = 'same-key'`.execute(db());
@@ -113,11 +130,29 @@ describe('a run', () => {
       db()
         .transaction()
         .execute(async (tx) => {
-          await jobs().enqueue('test.items', { count: 1, chunk: 1 }, { tenantId: DEMO_TENANT }, { db: tx });
+          await jobs().enqueue('testItems', { count: 1, chunk: 1 }, { tenantId: DEMO_TENANT }, { db: tx });
           throw new Error('the caller changed its mind');
         }),
     ).rejects.toThrow('the caller changed its mind');
     expect((await sql`select count(*) as n from blade_job_run`.execute(db())).rows[0]).toEqual(before);
+  });
+});
+
+describe('a run the queue gives up on', () => {
+  it('is retried after a failed attempt and ends done; failing every attempt, it ends failed with the last error', async () => {
+    const retried = await jobs().enqueue('testFlaky', {}, { tenantId: DEMO_TENANT, userId: adminId });
+    expect(await finished(admin, retried)).toMatchObject({ state: 'done', attempts: 2, error: null });
+    const broken = await jobs().enqueue('testFlaky', { always: true }, { tenantId: DEMO_TENANT, userId: adminId });
+    const run = await finished(admin, broken);
+    expect(run).toMatchObject({ state: 'failed', attempts: 2, outcome: '任务执行失败,请稍后重试' });
+    expect(run.error).toContain('attempt 2 broke');
+  });
+
+  it('is marked failed when its time runs out and no retry is left, though its handler never said so', async () => {
+    const id = await jobs().enqueue('testHang', {}, { tenantId: DEMO_TENANT, userId: adminId });
+    const run = await finished(admin, id);
+    expect(run).toMatchObject({ state: 'failed', outcomeKey: 'jobFailed', outcome: '任务执行失败,请稍后重试' });
+    expect(run.error).toBeTruthy();
   });
 });
 
@@ -183,10 +218,10 @@ describe('who sees and cancels runs', () => {
   });
 
   it('filters by kind and state', async () => {
-    const page = (await admin.get('/blade-system/job-run/page', { kind_equal: 'test.items', state_equal: 'done', size: 100 }))
-      .body.data;
+    const page = (await admin.get('/blade-system/job-run/page', { kind_equal: 'testItems', state_equal: 'done', size: 100 })).body
+      .data;
     expect(page.records.length).toBeGreaterThan(0);
-    expect(page.records.every((r: { kind: string; state: string }) => r.kind === 'test.items' && r.state === 'done')).toBe(true);
+    expect(page.records.every((r: { kind: string; state: string }) => r.kind === 'testItems' && r.state === 'done')).toBe(true);
   });
 
   it('lets a user without the menu follow the runs they started, and no others', async () => {

@@ -28,10 +28,10 @@ export interface TestHooks {
   afterChunk?(params: ItemsParams, done: number, runId: string): Promise<void> | void;
 }
 
-/** `test.items`: writes items 1..count in chunks. `test.tick`: records that a schedule fired. */
+/** `testItems`: writes items 1..count in chunks. `testTick`: records that a schedule fired. */
 export function registerTestJobs(jobs: JobQueue, instance: string, hooks: TestHooks = {}): void {
   jobs.registerJob<ItemsParams>(
-    'test.items',
+    'testItems',
     async ({ runId, params, progress, signal, db, attempt }) => {
       await sql`insert into job_test_attempt (run_id, instance, attempt) values (${runId}, ${instance}, ${attempt})`.execute(db);
       const { count, chunk, slowMs = 0 } = params;
@@ -52,7 +52,7 @@ export function registerTestJobs(jobs: JobQueue, instance: string, hooks: TestHo
     },
     { concurrency: 1 },
   );
-  jobs.registerJob('test.tick', async ({ runId, db, attempt }) => {
+  jobs.registerJob('testTick', async ({ runId, db, attempt }) => {
     await sql`insert into job_test_attempt (run_id, instance, attempt) values (${runId}, ${instance}, ${attempt})`.execute(db);
   });
 }

@@ -2,7 +2,7 @@
  * A server instance in a process of its own, for jobs-kill.test.ts to SIGKILL
  * in the middle of a run: built from the environment (DATA_DIR or
  * DATABASE_URL), with the test job kinds, saying on stdout what it does.
- * With JOB_TEST_ENQUEUE=count,chunk,slowMs it enqueues one run of test.items.
+ * With JOB_TEST_ENQUEUE=count,chunk,slowMs it enqueues one run of testItems.
  */
 import { readFileSync } from 'node:fs';
 import { buildApp } from '../../src/app';
@@ -27,7 +27,7 @@ registerTestJobs(jobs, 'killed', {
 const order = process.env.JOB_TEST_ENQUEUE;
 if (order) {
   const [count, chunk, slowMs] = order.split(',').map(Number);
-  const id = await jobs.enqueue('test.items', { count, chunk, slowMs }, { tenantId: '000000' });
+  const id = await jobs.enqueue('testItems', { count, chunk, slowMs }, { tenantId: '000000' });
   console.log(`run ${id}`);
 }
 console.log('ready');

@@ -1,8 +1,8 @@
 import type { ErrorKey, MessageParams } from '@property/domain';
 import { sql, type Transaction } from 'kysely';
-import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
+import { fromKysely, PgBoss, type Job, type JobWithMetadata, type QueueOptions } from 'pg-boss';
 import type { Database, Db } from '../db/database';
-import { claimRun, finishRun, insertRun, recordProgress, requeueRun, requestCancel } from './runs';
+import { abandonRun, claimRun, finishRun, insertRun, recordProgress, requeueRun, requestCancel } from './runs';
 
 /**
  * The job queue every long or scheduled task runs on (docs/architecture.md,
@@ -109,13 +109,17 @@ export interface JobQueueOptions {
   log(level: 'warn' | 'error', message: string, error?: unknown): void;
 }
 
-/** Why a handler's signal was aborted. */
+/** Why a handler's signal was aborted: a cancel, this instance stopping, or pg-boss taking the job back. */
 const CANCELLED = 'cancelled';
 const SHUTDOWN = 'shutdown';
+const LOST = 'lost';
 
-const KIND = /^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z][a-zA-Z0-9]*)*$/;
+/** A kind is one camelCase word: it names the run's label in the messages (jobs.kinds.<kind>). */
+const KIND = /^[a-z][a-zA-Z0-9]*$/;
 const runQueue = (kind: string) => `run.${kind}`;
 const fireQueue = (kind: string) => `fire.${kind}`;
+/** Where pg-boss moves a run's job it gave up on (retries spent): a worker there marks the run failed. */
+const deadQueue = (kind: string) => `dead.${kind}`;
 const PLATFORM_TENANT = '000000';
 /** An arbitrary constant (beside the migrations' and the seed's): held while an instance starts pg-boss. */
 const JOBS_START_LOCK = 727_003;
@@ -153,9 +157,9 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {}
 
-  /** The handler of a kind (letters and digits, dot-separated: `billGeneration`, `patrol.tasks`). Once per kind. */
+  /** The handler of a kind (one camelCase word: `billGeneration`, `patrolTasks`). Once per kind. */
   registerJob<P = Record<string, unknown>>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
-    if (!KIND.test(kind)) throw new Error(`Job kind "${kind}": letters and digits, dot-separated`);
+    if (!KIND.test(kind)) throw new Error(`Job kind "${kind}": one camelCase word`);
     if (this.kinds.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
     this.kinds.set(kind, { handler: handler as JobHandler<never>, options });
     if (this.boss) this.chain(() => this.setUpKind(kind));
@@ -265,19 +269,31 @@ export class JobQueue {
     const boss = this.boss!;
     const { options } = this.kinds.get(kind)!;
     const name = runQueue(kind);
-    const queueOptions = {
-      retryLimit: options.retryLimit ?? 3,
-      retryDelay: this.options.retryDelaySeconds,
-      heartbeatSeconds: this.options.heartbeatSeconds,
-      expireInSeconds: options.expireInSeconds ?? 4 * 60 * 60,
-    };
-    if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
-    else
-      await boss.createQueue(name, queueOptions).catch(async (error) => {
-        // Another instance made it meanwhile.
-        if (!(await boss.getQueue(name))) throw error;
-      });
+    await this.ensureQueue(deadQueue(kind), { retryLimit: 5, retryDelay: this.options.retryDelaySeconds });
+    await this.ensureQueue(
+      name,
+      {
+        retryLimit: options.retryLimit ?? 3,
+        retryDelay: this.options.retryDelaySeconds,
+        heartbeatSeconds: this.options.heartbeatSeconds,
+        expireInSeconds: options.expireInSeconds ?? 4 * 60 * 60,
+        deadLetter: deadQueue(kind),
+      },
+      true,
+    );
     if (!this.options.workers) return;
+    await boss.work(
+      deadQueue(kind),
+      { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds },
+      async ([job]: Job<RunJobData>[]) => {
+        if (job)
+          await abandonRun(
+            this.database.db,
+            job.data.runId,
+            'The job queue gave up on the run: its last attempt stopped answering or ran out of time',
+          );
+      },
+    );
     await boss.work(
       name,
       {
@@ -292,14 +308,22 @@ export class JobQueue {
     );
   }
 
+  /** Creates a queue, or (`update`) brings an existing one to these options; another instance may be making it meanwhile. */
+  private async ensureQueue(name: string, options: QueueOptions & { deadLetter?: string }, update = false): Promise<void> {
+    const boss = this.boss!;
+    if (await boss.getQueue(name)) {
+      if (update) await boss.updateQueue(name, options);
+      return;
+    }
+    await boss.createQueue(name, options).catch(async (error) => {
+      if (!(await boss.getQueue(name))) throw error;
+    });
+  }
+
   private async setUpSchedule(spec: ScheduleSpec): Promise<void> {
     const boss = this.boss!;
     const name = fireQueue(spec.kind);
-    if (!(await boss.getQueue(name))) {
-      await boss.createQueue(name, { retryLimit: 5, retryDelay: this.options.retryDelaySeconds }).catch(async (error) => {
-        if (!(await boss.getQueue(name))) throw error;
-      });
-    }
+    await this.ensureQueue(name, { retryLimit: 5, retryDelay: this.options.retryDelaySeconds });
     const data: FireJobData = { params: spec.params, ...(spec.options.tenantId ? { tenantId: spec.options.tenantId } : {}) };
     await boss.schedule(name, spec.cron, data, {
       tz: spec.options.tz ?? this.options.timeZone,
@@ -363,6 +387,12 @@ export class JobQueue {
     const controller = new AbortController();
     this.running.set(run.id, controller);
     if (this.stopped) controller.abort(SHUTDOWN);
+    // pg-boss aborts the job's own signal when it no longer holds the job for this worker (its heartbeat found
+    // the claim gone, or it failed the job as expired): stop, and leave the run to whoever has the job now.
+    const lost = () => {
+      if (!controller.signal.aborted) controller.abort(LOST);
+    };
+    job.signal?.addEventListener('abort', lost, { once: true });
     const context: JobContext<never> = {
       runId: run.id,
       tenantId: run.tenant_id,
@@ -391,19 +421,25 @@ export class JobQueue {
       // pg-boss retries the job (or records its failure).
       throw error;
     } finally {
+      job.signal?.removeEventListener('abort', lost);
       this.running.delete(run.id);
     }
   }
 
-  /** A handler stopped because it was asked to: a cancel ends the run, a stop sends it back to the queue. */
+  /**
+   * A handler stopped because it was asked to: a cancel ends the run, a stop
+   * sends it back to the queue (a new queue job, so no retry is spent), and a
+   * job pg-boss took back is left to its retry or its dead letter.
+   */
   private async interrupted(kind: string, runId: string, reason: unknown): Promise<void> {
     const { db } = this.database;
     if (reason === SHUTDOWN) {
       await db.transaction().execute(async (tx) => {
-        await requeueRun(tx, runId, null);
-        await this.boss!.send(runQueue(kind), { runId } satisfies RunJobData, { db: fromKysely(tx) });
+        if (await requeueRun(tx, runId, null)) {
+          await this.boss!.send(runQueue(kind), { runId } satisfies RunJobData, { db: fromKysely(tx) });
+        }
       });
-    } else {
+    } else if (reason === CANCELLED) {
       await finishRun(db, runId, 'cancelled', { key: 'jobCancelled' });
     }
   }

@@ -91,9 +91,19 @@ export async function finishRun(
 }
 
 /** Back to the queue (the instance stops, or the attempt failed and will be retried); the error of the attempt is kept. */
-export async function requeueRun(db: Db, runId: string, error: string | null): Promise<void> {
-  await sql`update ${table} set state = 'queued', error = ${error ? error.slice(0, 2000) : null}, update_time = ${now}
-    where id = ${runId} and state = 'running'`.execute(db);
+export async function requeueRun(db: Db, runId: string, error: string | null): Promise<boolean> {
+  const result = await sql`update ${table} set state = 'queued', error = ${error ? error.slice(0, 2000) : null},
+      update_time = ${now} where id = ${runId} and state = 'running'`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * The queue gave up on a run without its handler saying so (its last
+ * attempt's worker died, or it ran past its time): failed, unless it ended.
+ */
+export async function abandonRun(db: Db, runId: string, error: string): Promise<void> {
+  await sql`update ${table} set state = 'failed', outcome_key = ${'jobFailed'}, error = coalesce(error, ${error}),
+      finished_at = ${now}, update_time = ${now} where id = ${runId} and state in ('queued', 'running')`.execute(db);
 }
 
 /**

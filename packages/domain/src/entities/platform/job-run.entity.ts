@@ -20,7 +20,7 @@ export const jobRunEntity = entity({
   permission: 'job_run',
   routes: ['page', 'list', 'detail'],
   fields: {
-    /** What the run does: the kind its handler was registered under (billing.generate, patrol.tasks...). */
+    /** What the run does: the kind its handler was registered under (billGeneration, patrolTasks...; its name is jobs.kinds.<kind> in the messages). */
     kind: text({ readOnly: true, maxLength: 100, search: 'equal' }),
     /** What the handler was given (a garden, a period...). */
     params: json({ readOnly: true }),
