@@ -878,7 +878,7 @@ export const en: Shape<typeof zh> = {
     runInBackground: 'Run in background',
     outcome: 'Outcome',
     viewRun: 'View',
-    kinds: {},
+    kinds: { patrolTasks: 'Patrol tasks' },
   },
   forms: {
     buildingBatch: 'Add buildings in batch',

@@ -893,7 +893,7 @@ export const zh = {
     outcome: '运行结果',
     viewRun: '查看',
     /** The name of each job kind, by the kind it is registered under (modules add theirs). */
-    kinds: {},
+    kinds: { patrolTasks: '巡更任务生成' },
   },
   /** Names of call bodies defined like entities (no table of their own). */
   forms: {

@@ -4,7 +4,7 @@ import { registerPatrolRoutes } from './patrol-routes';
 import { runPatrolJob } from './task-generation';
 
 /** The job kind that makes patrol tasks and ends the ones whose hours are over. */
-export const PATROL_JOB = 'patrol.tasks';
+export const PATROL_JOB = 'patrolTasks';
 /**
  * Every 15 minutes: today's tasks appear soon after midnight (or after a plan
  * is added), and points are flagged missed soon after their task's hours end.
