@@ -20,6 +20,9 @@ import { installAuthentication } from './platform/auth/authenticate';
 import { failure } from './platform/http/envelope';
 import { describeCall, installErrorHandler } from './platform/http/error-handler';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { installInputGuard } from './platform/http/input-guard';
+import { installPageHeaders } from './platform/http/page-headers';
+import { installRequestDeadline } from './platform/http/request-deadline';
 import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
 import { lazySchemaSerializers } from './platform/http/serializer';
 import { installAnswerLanguage, messageFor } from './platform/http/locale';
@@ -85,8 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     // Every call is recorded in the api log table; the process log keeps to events and errors.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 60 * 1024 * 1024,
-    trustProxy: true,
+    // JSON and form bodies; multipart uploads are limited per file by the routes that read them.
+    bodyLimit: config.bodyLimit,
+    // Node's own limit as well (checked every 30 s); installRequestDeadline answers on time.
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
     schemaController: {
       compilersFactory: {
@@ -110,6 +116,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installOpenApi(app);
 
   installBodyParsers(app);
+  installInputGuard(app);
+  installPageHeaders(app);
+  installRequestDeadline(app, config.requestTimeoutMs);
   installErrorHandler(app, services.logs);
   installAnswerLanguage(app);
   installAuthentication(app, services);

@@ -68,6 +68,8 @@ export async function createTestDatabase(template?: string): Promise<{ name: str
 export interface StartOptions {
   /** Share an existing database (several instances). */
   databaseUrl?: string;
+  /** PGlite: start from these database files (another server's, dumped when it stopped) instead of the template. */
+  loadDataDir?: Blob;
   /** Add test-only routes before the server listens. */
   beforeListen?: (app: BuiltApp['app']) => void;
 }
@@ -219,8 +221,10 @@ export async function startServer(overrides: Partial<Config> = {}, shared: Start
   const config = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = shared.databaseUrl;
-  let loadDataDir: Blob | undefined;
-  if (!databaseUrl && usingPostgres()) {
+  let loadDataDir: Blob | undefined = shared.loadDataDir;
+  if (loadDataDir) {
+    // A restart: the files given are the database.
+  } else if (!databaseUrl && usingPostgres()) {
     const created = await createTestDatabase(await postgresTemplate(config));
     databaseUrl = created.url;
     dropDatabase = created.drop;

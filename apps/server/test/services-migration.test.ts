@@ -5,7 +5,7 @@ import { MIGRATIONS_DIR } from '../src/platform/db/migrate';
 import { startServer, type TestServer } from './harness';
 
 /**
- * Migration 0007 also mends the data of databases seeded before the services
+ * Migration 0008 also mends the data of databases seeded before the services
  * module: the repair states' names, the dictionaries it adds, the feedback
  * menu's 处理 button. Here its data statements run on a database put back to
  * that earlier state.
@@ -27,7 +27,7 @@ const labels = async (code: string) =>
     ).rows.map((r) => [r.dict_key, r.dict_value]),
   );
 
-describe('migration 0007 on an earlier database', () => {
+describe('migration 0008 on an earlier database', () => {
   it('renames the repair states, adds the new dictionaries and the 处理 button, once', async () => {
     // The state before: the old repair states, no new dictionaries, no 处理 button, the 意见建议 menu.
     await sql`delete from blade_dict where code in ('repair_channel', 'repair_image_kind', 'patrol_point_status', 'patrol_result')
@@ -36,7 +36,7 @@ describe('migration 0007 on an earlier database', () => {
     await sql`delete from blade_menu where code = 'feedback_handle'`.execute(db());
     await sql`insert into blade_menu (parent_id, code, name, alias, path, sort, category) values (0, 'suggestion', '意见建议', 'suggestion',
       '/service/suggestion', 3, 1)`.execute(db());
-    const file = readFileSync(`${MIGRATIONS_DIR}/0007_services.sql`, 'utf8');
+    const file = readFileSync(`${MIGRATIONS_DIR}/0008_services.sql`, 'utf8');
     const data = file.slice(file.indexOf(DATA_MARK));
     const statements = data
       .split('--;')

@@ -8,6 +8,7 @@ import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
 import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
+import { registerWorkflowModule } from './workflow/index';
 
 /** Every module's routes, in one place so a reader finds them all. */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
@@ -19,4 +20,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerOwnerAppModule(app, services);
   registerServiceModule(app, services);
   registerPatrolModule(app, services);
+  registerWorkflowModule(app, services);
 }

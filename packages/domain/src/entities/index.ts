@@ -6,6 +6,7 @@ import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PATROL_ENTITIES } from './patrol/index';
 import { PLATFORM_ENTITIES } from './platform/index';
 import { SERVICE_ENTITIES } from './service/index';
+import { WORKFLOW_ENTITIES } from './workflow/index';
 
 export * from './platform/index';
 export * from './community/index';
@@ -14,6 +15,7 @@ export * from './facility/index';
 export * from './owner-app/index';
 export * from './service/index';
 export * from './patrol/index';
+export * from './workflow/index';
 export * from './references';
 export * from './data-names';
 
@@ -32,4 +34,5 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...OWNER_APP_ENTITIES,
   ...SERVICE_ENTITIES,
   ...PATROL_ENTITIES,
+  ...WORKFLOW_ENTITIES,
 ];

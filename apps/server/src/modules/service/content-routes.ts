@@ -94,7 +94,7 @@ function registerFiles(app: FastifyInstance, services: Services): void {
       }),
       async (req) => {
         const ctx = await contextOf(services, req);
-        const upload = await readUpload(req, VIDEO_MAX_BYTES, 'uploadTooLarge');
+        const upload = await readUpload(req, VIDEO_MAX_BYTES, undefined, 'uploadTooLarge');
         if (!VIDEO_TYPES.has(upload.contentType) && upload.bytes.length > MAX_FILE_BYTES) throw new ApiError(413, 'fileTooLarge');
         const bucketName = (upload.fields.bucketName ?? '').trim().slice(0, 50) || null;
         const row = await storage.store(ctx, upload, { isPublic: true }, async (tx, attach) => {

@@ -8,6 +8,7 @@ import {
   paramEntity,
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
+import { hashSecret } from '../../platform/auth/password';
 import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { registerJobRunRoutes } from '../../platform/jobs/routes';
@@ -32,7 +33,12 @@ export function registerSystemModule(app: FastifyInstance, services: Services): 
   registerRegionRoutes(app, services);
   registerPostAndTopMenuRoutes(app, services);
   const invalidating = { afterSave: () => services.access.invalidate() };
-  registerCrudRoutes(app, services, clientEntity);
+  const clients = new CrudService(clientEntity, {
+    async beforeSave(_ctx, values) {
+      if (typeof values.client_secret === 'string') values.client_secret = await hashSecret(values.client_secret);
+    },
+  });
+  registerCrudRoutes(app, services, clientEntity, clients);
   registerCrudRoutes(app, services, paramEntity);
   registerCrudRoutes(app, services, dataScopeEntity, new CrudService(dataScopeEntity, invalidating));
   registerCrudRoutes(app, services, apiScopeEntity, new CrudService(apiScopeEntity, invalidating));
