@@ -103,9 +103,8 @@ describe('service directory and reservations', () => {
 
     const booking = { gardenId: mine, reservationType: 3, serviceId: child.id, userName: '赵先生', userTel: '13800138002' };
     expect(await admin.post('/system-property/reservation/submit', booking)).toMatchObject(refused(400, '请选择预约时间'));
-    expect(
-      (await admin.post('/system-property/reservation/submit', { ...booking, reserveTime: '2026-12-01 09:00:00' })).body,
-    ).toMatchObject(ok);
+    const booked = await admin.post('/system-property/reservation/submit', { ...booking, reserveTime: '2026-12-01 09:00:00' });
+    expect(booked.body, JSON.stringify(booked.body)).toMatchObject(ok);
     expect(
       await admin.post('/system-property/reservation/submit', { ...booking, reserveTime: '2026-12-01 10:00:00', serviceId: '1' }),
     ).toMatchObject(refused(400, '所选服务不存在或已被删除'));

@@ -113,7 +113,8 @@ function registerDirectory(app: FastifyInstance, services: Services): CrudServic
     }),
     async (req) => {
       const ctx = await contextOf(services, req);
-      ctx.require(serviceDirectoryEntity, 'view');
+      // Whoever books services picks from the directory too.
+      if (!ctx.services.access.can(ctx.grants, reservationEntity.permission, 'view')) ctx.require(serviceDirectoryEntity, 'view');
       return data(await directoryTree(ctx, directory));
     },
   );

@@ -66,7 +66,8 @@ export const reservationEntity = entity({
   fields: {
     gardenId: gardenRef({ required: 'gardenRequired', search: 'equal' }),
     reservationType: int({ required: 'reservationTypeRequired', dict: 'reservation_type', search: 'equal' }),
-    serviceId: long({ options: { from: '/system-property/reservation/tree', tree: true } }),
+    // The directory's tree (servicedir/list, also open to the reservation menu; reservation/tree answers the same).
+    serviceId: long({ options: { from: '/system-property/servicedir/list', tree: true } }),
     houseId: houseRef(),
     userName: text({ required: 'reservationUserRequired', maxLength: 50, search: 'like' }),
     userTel: text({ required: 'reservationTelRequired', validator: 'phone', maxLength: 20, search: 'like' }),
