@@ -129,6 +129,7 @@ describe('menus', () => {
       'tenant',
       'tenantpackage',
       'client',
+      'job_run',
     ]);
     const desk = ok(await admin.get('/blade-system/menu/lazy-list', { parentId: menu('desk') }));
     expect(desk).toHaveLength(1);
