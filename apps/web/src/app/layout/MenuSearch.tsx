@@ -2,8 +2,9 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Input, List, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { searchMenus, type MenuNode } from '../menus';
+import { HeaderTool } from './HeaderTool';
 
 /** The menu search overlay: leaf menus by name prefix, case-insensitive; Esc closes it. */
 export function MenuSearch({ menus }: { menus: MenuNode[] }) {
@@ -18,14 +19,9 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
   };
   return (
     <>
-      <span
-        role="button"
-        aria-label={t('common.menuSearch')}
-        onClick={() => setOpen(true)}
-        style={{ cursor: 'pointer', padding: '0 8px' }}
-      >
+      <HeaderTool label={t('common.menuSearch')} onClick={() => setOpen(true)}>
         <SearchOutlined />
-      </span>
+      </HeaderTool>
       {/* No zoom-in: a search box is for typing at once, and a box still growing from the icon moved
           under a quick click (mouse down on a result, up beside it: the pick was lost). */}
       <Modal
@@ -45,20 +41,24 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
           placeholder={t('common.menuSearch')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          aria-label={t('common.menuSearch')}
           // Esc closes the overlay (spec §2.2); the dialog's own Esc handling is off while it has no close button.
-          onKeyDown={(e) => e.key === 'Escape' && close()}
+          // Enter opens the first result; Tab reaches each result, a link.
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+            if (e.key === 'Enter' && results[0]) {
+              close();
+              navigate(results[0].path);
+            }
+          }}
         />
         <List
           dataSource={results}
           renderItem={(menu) => (
-            <List.Item
-              style={{ cursor: 'pointer' }}
-              onClick={() => {
-                close();
-                navigate(menu.path);
-              }}
-            >
-              {menu.name} <span style={{ color: '#909399' }}>{menu.path}</span>
+            <List.Item style={{ cursor: 'pointer' }} onClick={close}>
+              <Link to={menu.path} className="menu-search-result">
+                {menu.name} <span className="menu-search-path">{menu.path}</span>
+              </Link>
             </List.Item>
           )}
         />

@@ -5,6 +5,7 @@ import { Badge, Empty, List, Popover, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { request, type Envelope, type Page } from '../http';
 import { useCanRead } from '../permissions';
+import { HeaderTool } from './HeaderTool';
 
 /**
  * The notices' list call, once the notices module defines their entity (spec §7.7 notice list); until then the
@@ -80,11 +81,11 @@ export function NoticePopover() {
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight" arrow={false}>
-      <span role="button" aria-label={t('common.notices')} style={{ cursor: 'pointer', padding: '0 8px', fontSize: 16 }}>
+      <HeaderTool label={t('common.notices')}>
         <Badge count={notices.data?.total ?? 0} size="small" overflowCount={99}>
           <BellOutlined />
         </Badge>
-      </span>
+      </HeaderTool>
     </Popover>
   );
 }

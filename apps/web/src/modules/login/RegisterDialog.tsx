@@ -1,6 +1,7 @@
 import { Form, Input, Modal, message, type FormItemProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusFirstError } from '../../app/form-errors';
 import { useNavigate } from 'react-router-dom';
 import { api, RequestError } from '../../app/http';
 import { session } from '../../app/session';
@@ -30,7 +31,7 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
   });
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await form.validateFields().catch((error: unknown) => focusFirstError(form, error));
     if (!values) return;
     setBusy(true);
     try {
