@@ -71,6 +71,7 @@ describe('contrast (WCAG 2.1)', () => {
       const p = paletteOf(pick);
       expect(contrastRatio(p.onFill, p.fill), `${pick} on fill`).toBeGreaterThanOrEqual(AA_TEXT);
       expect(contrastRatio(p.text, WHITE), `${pick} text`).toBeGreaterThanOrEqual(AA_TEXT);
+      expect(contrastRatio(p.text, '#fafafa'), `${pick} text on a card tab`).toBeGreaterThanOrEqual(AA_TEXT);
       expect(contrastRatio(p.textOnTint, p.tint), `${pick} on tint`).toBeGreaterThanOrEqual(AA_TEXT);
       expect(contrastRatio(p.textOnTint, WHITE), `${pick} tint text on white`).toBeGreaterThanOrEqual(AA_TEXT);
     }

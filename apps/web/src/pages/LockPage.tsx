@@ -15,7 +15,7 @@ export default function LockPage() {
       style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: 'linear-gradient(135deg,#1f3b5c,#409EFF)' }}
     >
       <Card style={{ width: 360 }}>
-        <Typography.Title level={4} style={{ textAlign: 'center' }}>
+        <Typography.Title level={1} style={{ textAlign: 'center', fontSize: 20 }}>
           <LockOutlined /> {user?.real_name || user?.account}
         </Typography.Title>
         <Form

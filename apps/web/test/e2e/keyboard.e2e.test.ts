@@ -1,0 +1,172 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, screenshot, useE2E, waitForPath } from './browser';
+
+/**
+ * A person's day by keyboard alone (issue 19): no click, no locator's fill, only Tab, Shift+Tab, arrows, Enter,
+ * Space, Esc and typing. Each step asserts where focus is and leaves a screenshot showing its ring
+ * (artifacts/screenshots/kb-*.png).
+ */
+describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
+  let page: Page;
+  let url: string;
+
+  useE2E((session) => ({ page, url } = session));
+
+  /** The focused element: its accessible name as people read it, and what it is. */
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return {
+        name: (el?.getAttribute('aria-label') ?? el?.getAttribute('placeholder') ?? el?.textContent ?? '').replace(/\s+/g, '').trim(),
+        tag: el?.tagName.toLowerCase() ?? '',
+        row: el?.closest('tr')?.textContent ?? '',
+        inToolbar: !!el?.closest('.ant-pro-table-list-toolbar'),
+        inDialog: !!el?.closest('.ant-modal-wrap'),
+        formItem: el?.closest('.ant-form-item')?.querySelector('label')?.textContent ?? '',
+      };
+    });
+  /** Presses Tab (or Shift+Tab) until focus is on what `wanted` accepts; fails after `max` presses. */
+  const tabTo = async (wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, { back = false, max = 150 } = {}) => {
+    for (let i = 0; i < max; i++) {
+      if (wanted(await focused())) return;
+      await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    }
+    throw new Error(`focus never reached the control after ${max} presses; last on ${JSON.stringify(await focused())}`);
+  };
+  const named = (name: string) => (f: { name: string }) => f.name === name.replace(/\s+/g, '');
+
+  it('signs in', async () => {
+    await page.goto(`${url}/login`);
+    await page.getByPlaceholder('租户编号').waitFor();
+    await tabTo(named('租户编号'));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('000000');
+    await page.keyboard.press('Tab');
+    expect((await focused()).name).toBe('账号');
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('admin');
+    await screenshot(page, 'kb-01-sign-in');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/wel/index');
+  });
+
+  it('skips to the content, then opens the post list from the menu search', async () => {
+    await page.keyboard.press('Tab');
+    expect((await focused()).name).toBe('跳到主要内容');
+    await screenshot(page, 'kb-02-skip-link');
+    await tabTo(named('搜索菜单'));
+    await screenshot(page, 'kb-03-search-button');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused()).name).toBe('搜索菜单');
+    await page.keyboard.type('岗位');
+    await page.locator('.menu-search-result').first().waitFor();
+    await screenshot(page, 'kb-04-search-results');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/system/post');
+    await page.locator('.ant-table-row').first().waitFor();
+  });
+
+  it('adds a post: a refused save focuses the first field in error, a saved one returns to 新增', async () => {
+    await tabTo((f) => f.inToolbar && f.name === '新增');
+    await screenshot(page, 'kb-05-add-button');
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-modal-wrap:visible').waitFor();
+    await tabTo((f) => f.inDialog && f.name === '确定');
+    await page.keyboard.press('Enter');
+    await page.getByText('请选择岗位类型').waitFor();
+    await expect.poll(async () => (await focused()).formItem).toBe('岗位类型');
+    await screenshot(page, 'kb-06-first-error-focused');
+    // The type: a select, opened and picked with the arrows.
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible').waitFor();
+    await page.keyboard.press('Enter');
+    await tabTo((f) => f.formItem === '岗位编号');
+    await page.keyboard.type('kb-001');
+    await tabTo((f) => f.formItem === '岗位名称');
+    await page.keyboard.type('键盘岗位');
+    await tabTo((f) => f.inDialog && f.name === '确定');
+    await page.keyboard.press('Enter');
+    await page.getByText('新增成功').waitFor();
+    await expect.poll(async () => await focused()).toMatchObject({ name: '新增', inToolbar: true });
+    await screenshot(page, 'kb-07-added-focus-back');
+  });
+
+  it('edits the new post and comes back to its row', async () => {
+    await page.locator('.ant-table-row', { hasText: 'kb-001' }).waitFor();
+    await tabTo((f) => f.name === '修改' && f.row.includes('kb-001'), { max: 250 });
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-modal-wrap:visible').waitFor();
+    await tabTo((f) => f.formItem === '岗位名称');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('键盘岗位');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('键盘岗位二');
+    await screenshot(page, 'kb-08-edit-dialog');
+    await tabTo((f) => f.inDialog && f.name === '确定');
+    await page.keyboard.press('Enter');
+    await page.getByText('更新成功').waitFor();
+    await page.locator('.ant-table-row', { hasText: '键盘岗位二' }).waitFor();
+    await expect.poll(async () => await focused()).toMatchObject({ name: '修改' });
+    expect((await focused()).row).toContain('kb-001');
+    await screenshot(page, 'kb-09-edited-focus-back');
+  });
+
+  it('deletes it with the confirmation; focus goes to the toolbar, the row being gone', async () => {
+    await tabTo((f) => f.name === '删除' && f.row.includes('kb-001'));
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-modal-confirm').waitFor();
+    await tabTo((f) => f.inDialog && f.name === '确定');
+    await screenshot(page, 'kb-10-delete-confirm');
+    await page.keyboard.press('Enter');
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: 'kb-001' }).count()).toBe(0);
+    await expect.poll(async () => (await focused()).inToolbar).toBe(true);
+    await screenshot(page, 'kb-11-deleted-focus-toolbar');
+  });
+
+  it('switches the language from the header', async () => {
+    await tabTo(named('语言'), { back: true });
+    await screenshot(page, 'kb-12-language-button');
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-dropdown:visible').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await screenshot(page, 'kb-13-english');
+  });
+
+  it('locks and unlocks the screen', async () => {
+    await tabTo(named('Lock screen'), { back: true, max: 20 }).catch(() => tabTo(named('Lock'), { max: 40 }));
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-modal-wrap:visible input[type="password"]').waitFor();
+    await expect.poll(async () => (await focused()).tag).toBe('input');
+    await page.keyboard.type('kb-lock');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/lock');
+    await expect.poll(async () => (await focused()).tag).toBe('input');
+    await screenshot(page, 'kb-14-locked');
+    await page.keyboard.type('kb-lock');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/system/post');
+    await screenshot(page, 'kb-15-unlocked');
+  });
+
+  it('signs out from the user menu', async () => {
+    await tabTo((f) => f.name.includes('admin') || f.name.includes('管理员'), { back: true, max: 60 }).catch(() =>
+      tabTo((f) => f.name.includes('admin') || f.name.includes('管理员'), { max: 80 }),
+    );
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-dropdown:visible').waitFor();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused()).name).toBe('Logout');
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-modal-confirm').waitFor();
+    await screenshot(page, 'kb-16-sign-out-confirm');
+    await tabTo((f) => f.inDialog && f.name === 'OK');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/login');
+    await screenshot(page, 'kb-17-signed-out');
+  });
+});
