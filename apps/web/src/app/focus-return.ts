@@ -51,9 +51,10 @@ function pageTarget(): HTMLElement | undefined {
   return (toolbar && focusable(toolbar)) ?? main;
 }
 
+/** Focus is on nothing, or on something no longer there or no longer shown (a dialog hidden as it closed). */
 function lost(): boolean {
   const active = document.activeElement;
-  return !active || active === document.body || !active.isConnected;
+  return !active || active === document.body || !active.isConnected || !active.checkVisibility();
 }
 
 /** Looks whether focus was lost from a dialog (or lost again as a list redrew) and puts it back. */
@@ -61,9 +62,10 @@ export function returnFocusIfLost(): void {
   if (!lost() || (!wasInDialog && Date.now() > returnedUntil)) return;
   const dialogs = openDialogs();
   if (dialogs.length > 0) {
-    if (!wasInDialog) return;
-    const top = dialogs[dialogs.length - 1]!;
-    (visible(inDialog) && top.contains(inDialog) ? inDialog : focusable(top))?.focus();
+    // The control focused in a dialog is still shown: that dialog is still open (a click on its text).
+    if (!wasInDialog || visible(inDialog)) return;
+    // Its dialog closed over another one (a confirmation over a form): focus goes back into that one.
+    focusable(dialogs[dialogs.length - 1]!)?.focus();
     return;
   }
   const target = pageTarget();
@@ -81,8 +83,9 @@ function onFocusIn(event: FocusEvent): void {
     wasInDialog = true;
   } else if (!el.closest(POPUPS) && el !== document.body && el.id !== 'main-content') {
     onPage = { element: el, rowKey: el.closest('tr[data-row-key]')?.getAttribute('data-row-key') ?? undefined, name: nameOf(el) };
+    // Back from a dialog (antd's own return, for a dialog that stays mounted): the list may still redraw.
+    returnedUntil = wasInDialog ? Date.now() + RELOAD_GRACE_MS : 0;
     wasInDialog = false;
-    returnedUntil = 0;
   }
 }
 

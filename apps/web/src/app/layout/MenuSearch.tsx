@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input, List, Modal } from 'antd';
-import { useState } from 'react';
+import { Input, List, Modal, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { searchMenus, type MenuNode } from '../menus';
@@ -12,6 +12,7 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const input = useRef<InputRef>(null);
   const results = searchMenus(menus, query);
   const close = () => {
     setOpen(false);
@@ -33,8 +34,11 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
         destroyOnHidden
         transitionName=""
         maskTransitionName=""
+        // The dialog focuses itself as it opens, after the field's autoFocus: the field takes it back.
+        afterOpenChange={(opened) => opened && input.current?.focus()}
       >
         <Input
+          ref={input}
           autoFocus
           size="large"
           prefix={<SearchOutlined />}
@@ -47,6 +51,8 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
           onKeyDown={(e) => {
             if (e.key === 'Escape') close();
             if (e.key === 'Enter' && results[0]) {
+              // Focus returns to the search button as the overlay closes: this Enter must not press it again.
+              e.preventDefault();
               close();
               navigate(results[0].path);
             }
