@@ -18,7 +18,23 @@ import { THEMES } from '../src/app/layout/themes';
 import { consoleTheme } from '../src/app/theme';
 
 /** Colours a person might pick: the default, antd's presets, very light and very dark ones, the worst mid-tone. */
-const PICKS = [APP.colour, '#1677FF', '#13C2C2', '#52C41A', '#FADB14', '#FA8C16', '#F5222D', '#EB2F96', '#722ED1', '#FFFFFF', '#E6F7FF', '#000000', '#001529', '#767676', '#8C8C8C'];
+const PICKS = [
+  APP.colour,
+  '#1677FF',
+  '#13C2C2',
+  '#52C41A',
+  '#FADB14',
+  '#FA8C16',
+  '#F5222D',
+  '#EB2F96',
+  '#722ED1',
+  '#FFFFFF',
+  '#E6F7FF',
+  '#000000',
+  '#001529',
+  '#767676',
+  '#8C8C8C',
+];
 
 describe('contrast (WCAG 2.1)', () => {
   it('computes luminance and ratios as WCAG defines them', () => {
@@ -93,7 +109,8 @@ describe('the 11 sidebar themes', () => {
     for (const theme of THEMES) {
       expect(contrastRatio(theme.siderText, theme.sider), theme.key).toBeGreaterThanOrEqual(AA_TEXT);
       // An open folder of a dark sidebar is drawn 18% darker (SideMenu's darkSubMenuItemBg).
-      if (isDark(theme.sider)) expect(contrastRatio(theme.siderText, mix(theme.sider, '#000000', 0.18))).toBeGreaterThanOrEqual(AA_TEXT);
+      if (isDark(theme.sider))
+        expect(contrastRatio(theme.siderText, mix(theme.sider, '#000000', 0.18))).toBeGreaterThanOrEqual(AA_TEXT);
     }
   });
 

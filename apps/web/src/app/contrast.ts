@@ -23,7 +23,13 @@ export function parseHex(hex: string): Rgb {
 }
 
 export const toHex = ([r, g, b]: Rgb): string =>
-  `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** Relative luminance (WCAG 2.1 definition): 0 for black, 1 for white. */
 export function luminance(hex: string): number {

@@ -30,6 +30,14 @@ export interface RequestOptions {
 
 let onUnauthorized: () => void = () => undefined;
 
+/**
+ * GET calls started before the code that makes them has loaded (prefetchGet), by their address: the
+ * first request() for the same address takes the answer on its way instead of asking again.
+ */
+const early = new Map<string, { at: number; response: Promise<Response> }>();
+/** An early answer older than this is not taken: the screen that wanted it did not open. */
+const EARLY_KEPT_MS = 10_000;
+
 /** The error toast; antd's message loads with the first one, not with the sign-in page. */
 const toastError = (text: string) => void import('antd/es/message').then((m) => m.default.error(text));
 /** The router registers how to go back to /login on a 401. */
@@ -60,11 +68,35 @@ export function authHeaders(noClientHeader = false): Record<string, string> {
  * `error_description`, 未知错误 (common.unknownError) when neither; anything but 200 is an error
  * toast and a rejection; 401 also signs out.
  */
-export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+function callUrl(path: string, params: Record<string, unknown> = {}): URL {
   const url = new URL(`/api${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(options.params ?? {})) {
+  for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
+  return url;
+}
+
+/**
+ * Starts a GET now for a screen still loading (the first page of the list a signed-in start opens),
+ * so its data does not wait for its code. The screen's own call for the same address takes it.
+ */
+export function prefetchGet(path: string, params?: Record<string, unknown>): void {
+  const url = callUrl(path, params);
+  const signal = AbortSignal.timeout(APP.requestTimeoutMs);
+  const response = fetch(url, { method: 'GET', headers: authHeaders(), credentials: 'include', signal });
+  // Untaken, a failure is nobody's error; taken, request() reports it as its own.
+  response.catch(() => undefined);
+  early.set(url.href, { at: Date.now(), response });
+}
+
+function takeEarly(href: string): Promise<Response> | undefined {
+  const entry = early.get(href);
+  early.delete(href);
+  return entry && Date.now() - entry.at < EARLY_KEPT_MS ? entry.response : undefined;
+}
+
+export async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T> {
+  const url = callUrl(path, options.params);
   const headers: Record<string, string> = { ...options.headers, ...authHeaders(options.noClientHeader) };
   let body: BodyInit | undefined;
   if (options.data instanceof FormData) body = options.data;
@@ -75,7 +107,8 @@ export async function request<T>(method: 'GET' | 'POST', path: string, options: 
   let response: Response;
   try {
     const signal = AbortSignal.timeout(options.timeoutMs ?? APP.requestTimeoutMs);
-    response = await fetch(url, { method, headers, body, credentials: 'include', signal });
+    const started = method === 'GET' && !options.headers && !options.noClientHeader ? takeEarly(url.href) : undefined;
+    response = await (started ?? fetch(url, { method, headers, body, credentials: 'include', signal }));
   } catch (error) {
     // No answer (network down, or the time-out passed): the call rejects, as network errors do (spec §8).
     throw new RequestError(0, (error as Error).message);

@@ -36,12 +36,14 @@ export async function loadButtons(): Promise<Set<string>> {
 const prefetched: { menus?: Promise<MenuNode[]>; buttons?: Promise<Set<string>> } = {};
 
 /** Starts the signed-in user's menus and buttons calls now (a signed-in start, router.tsx). */
-export function prefetchMenus(): void {
-  prefetched.menus = loadMenus();
+export function prefetchMenus(): Promise<MenuNode[]> {
+  const menus = loadMenus();
+  prefetched.menus = menus;
   prefetched.buttons = loadButtons();
   // A failure reaches whoever takes the promise; unclaimed, it is not an unhandled rejection.
   prefetched.menus.catch(() => undefined);
   prefetched.buttons.catch(() => undefined);
+  return menus;
 }
 
 /** The prefetched call, once: later loads (another top menu, a refetch) ask the server again. */

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router
 import { useSession } from './use-session';
 import { FIXED_TITLES, guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
 import { setUnauthorizedHandler } from './http';
+import { languageReady } from './i18n';
 import { session } from './session';
 
 // Each screen is its own chunk, so the sign-in page loads only what it needs.
@@ -31,8 +32,14 @@ const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspe
 if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
   void import('./layout/Shell');
   // Imported, not bundled here: the sign-in page does not carry the menus module.
-  void import('./menus').then((m) => m.prefetchMenus());
-  if (!/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname)) void import('./MenuScreen');
+  const menus = import('./menus').then((m) => m.prefetchMenus());
+  if (!/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname)) {
+    void import('./MenuScreen');
+    // A list screen's first page is asked for as soon as the menus say which screen the address opens.
+    void Promise.all([menus, import('../crud/first-list-call'), languageReady])
+      .then(([tree, first]) => first.prefetchFirstList(tree, window.location))
+      .catch(() => undefined); // the shell reports a menus failure when it takes the call
+  }
 }
 
 /** The route guard of spec §4 on every navigation. */

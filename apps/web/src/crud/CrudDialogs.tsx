@@ -2,7 +2,7 @@ import { BetaSchemaForm, ProDescriptions, type ProColumns, type ProFormInstance 
 import type { EntityDef } from '@property/domain';
 import { Modal } from 'antd';
 import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { api } from '../app/http';
 import type { Row } from './columns';
 import { successThen } from './message-then';

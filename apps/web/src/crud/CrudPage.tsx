@@ -2,7 +2,7 @@ import { ProTable, type ActionType, type ColumnsState, type ProColumns } from '@
 import { routesOf, type EntityDef, type Locale } from '@property/domain';
 import { Button, Modal, message } from 'antd';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { APP } from '../app/config';
 import { api, type Page } from '../app/http';
@@ -13,7 +13,7 @@ import { CrudDialogs, type CrudDialog, type CrudDialogsHandle } from './CrudDial
 import './CrudPage.css';
 import { canExport, ExportButton } from './ExportButton';
 import { ImageUpload } from './ImageUpload';
-import { listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
+import { FIRST_PAGE_SIZE, listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
 import { RowActions } from './RowActions';
 import { namedSelection } from './row-selection';
 import { successThen } from './message-then';
@@ -110,7 +110,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
   const initialPending = useRef(Object.keys(initial).length > 0);
   const [firstPage] = useState(() => ({
     current: Number(searchParams.get('current') ?? 1),
-    size: Number(searchParams.get('size') ?? 10),
+    size: Number(searchParams.get('size') ?? FIRST_PAGE_SIZE),
   }));
   /** What the table's callbacks read when they run: the screen's latest props and address. */
   const latest = useRef({ props, setAddressParams });

@@ -3,7 +3,7 @@ import type { EntityDef } from '@property/domain';
 import { Button, message } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { RequestError } from '../app/http';
 import type { Row } from './columns';
 import { downloadXlsx, EXPORT_MAX, exportColumnsOf, fetchAllRows, sheetOf, TooManyRows } from './export';

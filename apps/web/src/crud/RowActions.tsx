@@ -1,7 +1,7 @@
 import { EllipsisOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import { Children, cloneElement, Fragment, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 
 /** The buttons of a row's actions, one by one: fragments opened, nothing left for false or null. */
 function buttonsOf(actions: ReactNode): ReactElement[] {

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 
 /** A screen whose module is not built yet: its name and "under construction", never an error. */
 export function ComingSoon({ title }: { title: string }) {

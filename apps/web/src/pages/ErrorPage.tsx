@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { useNavigate } from 'react-router-dom';
 
 const TITLES = { '403': '403', '404': '404', '500': '500' } as const;

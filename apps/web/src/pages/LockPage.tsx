@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Typography, message, type InputRef } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/i18n';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '../app/auth';
 import { session } from '../app/session';

@@ -80,7 +80,9 @@ describe.skipIf(!hasBrowser)('axe-core on every screen the menu opens', () => {
     const row = page.locator('#main-content .ant-table-row').first();
     const edit = /^(修\s*改|Edit)$/;
     if ((await row.count()) === 0) return;
-    const editable = (await row.getByRole('button', { name: edit }).count()) > 0 || (await row.getByRole('button', { name: /^(更\s*多|More|操作|Actions)$/ }).count()) > 0;
+    const editable =
+      (await row.getByRole('button', { name: edit }).count()) > 0 ||
+      (await row.getByRole('button', { name: /^(更\s*多|More|操作|Actions)$/ }).count()) > 0;
     if (!editable) return;
     await rowAction(page, row, edit).catch(() => page.keyboard.press('Escape'));
     if ((await visibleDialog().count()) > 0) {
@@ -95,9 +97,13 @@ describe.skipIf(!hasBrowser)('axe-core on every screen the menu opens', () => {
     const sample = (field: FieldDef): unknown =>
       field.readOnly || field.secret || field.options
         ? undefined
-        : ({ text: 'a11y', int: field.dict ? undefined : 1, money: '1.00', date: '2024-01-01' } as Record<string, unknown>)[field.kind];
+        : ({ text: 'a11y', int: field.dict ? undefined : 1, money: '1.00', date: '2024-01-01' } as Record<string, unknown>)[
+            field.kind
+          ];
     const seed = async (entity: EntityDef) => {
-      const live = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(entity.table)} where is_deleted = 0`.execute(db);
+      const live = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(entity.table)} where is_deleted = 0`.execute(db);
       if (live.rows[0]!.n > 0) return;
       const values = Object.entries(entity.fields)
         .map(([key, field]) => [columnOf(key, field), sample(field)] as const)
@@ -141,7 +147,10 @@ describe.skipIf(!hasBrowser)('axe-core on every screen the menu opens', () => {
     // The role grant dialog, a tree of every menu.
     await open('/authority/role');
     await page.locator('#main-content .ant-table-row').first().getByRole('checkbox').check();
-    await page.locator('#main-content .ant-pro-table-list-toolbar').getByRole('button', { name: /权限设置/ }).click();
+    await page
+      .locator('#main-content .ant-pro-table-list-toolbar')
+      .getByRole('button', { name: /权限设置/ })
+      .click();
     await page.locator('.ant-modal-wrap:visible .ant-tree').first().waitFor();
     await scan('/authority/role grant');
     await closeDialog();

@@ -18,7 +18,9 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       return {
-        name: (el?.getAttribute('aria-label') ?? el?.getAttribute('placeholder') ?? el?.textContent ?? '').replace(/\s+/g, '').trim(),
+        name: (el?.getAttribute('aria-label') ?? el?.getAttribute('placeholder') ?? el?.textContent ?? '')
+          .replace(/\s+/g, '')
+          .trim(),
         tag: el?.tagName.toLowerCase() ?? '',
         row: el?.closest('tr')?.textContent ?? '',
         inToolbar: !!el?.closest('.ant-pro-table-list-toolbar'),

@@ -114,7 +114,8 @@ export const en: Shape<typeof zh> = {
     selectAllRows: 'Select all rows on this page',
     userMenu: 'User menu',
     changeAvatar: 'Change avatar',
-    colourAdjusted: 'The chosen colour has less than 4.5:1 contrast with white; text uses a darker shade of it so it stays readable.',
+    colourAdjusted:
+      'The chosen colour has less than 4.5:1 contrast with white; text uses a darker shade of it so it stays readable.',
     tabsMore: 'More tabs',
     menuSearch: 'Search menus',
     clearCache: 'Clear cache',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { tokenOf } from '../../platform/auth/authenticate';
-import { CaptchaAnswer, SessionFlag, UserInfo } from '@property/domain';
+import { CaptchaAnswer, ErrorAnswer, SessionFlag, UserInfo } from '@property/domain';
 import { data } from '../../platform/http/envelope';
 import { unauthorized } from '../../platform/http/errors';
 import { get, post, type Operation } from '../../platform/http/operation';
@@ -53,6 +53,8 @@ export function registerSessionRoutes(app: FastifyInstance, services: Services, 
       body: logEntries,
       bodyOptional: true,
       answers: sessionFlag,
+      // Entries to store need a signed-in caller: without a token they are refused, not taken as a sign-out.
+      errors: { 401: ErrorAnswer },
     }),
   );
   app.post(`${BASE}/logout`, uploadLog, async (req) => {

@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useGarden } from '../garden';
 
 /** The header's garden selector (spec §2.2); nothing when the user has no gardens. */

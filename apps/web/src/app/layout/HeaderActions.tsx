@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Badge, Button, ColorPicker, Form, Input, Modal, Space, Table, message } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth';
 import { APP } from '../config';

@@ -14,4 +14,3 @@ export const HeaderTool = forwardRef<HTMLButtonElement, { label: string; childre
     );
   },
 );
-

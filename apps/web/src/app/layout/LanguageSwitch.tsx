@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { LANGUAGES, setLanguage } from '../i18n';
 import { HeaderToolMenu } from './HeaderToolMenu';
 

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, List, Modal, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { searchMenus, type MenuNode } from '../menus';
 import { HeaderTool } from './HeaderTool';

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { ENTITIES } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Empty, List, Popover, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { request, type Envelope, type Page } from '../http';
 import { useCanRead } from '../permissions';
 import { HeaderTool } from './HeaderTool';

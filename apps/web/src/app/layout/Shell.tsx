@@ -5,7 +5,7 @@ import { Button, Layout } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
 import { FIXED_TITLES } from '../guard';

@@ -1,6 +1,6 @@
 import { Dropdown, Modal, Tabs, message } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../http';
 import { storage } from '../storage';

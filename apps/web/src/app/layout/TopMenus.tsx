@@ -2,7 +2,7 @@ import { menuName } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ConfigProvider, Menu, theme } from 'antd';
 import { createElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { readableShade } from '../contrast';
 import { api } from '../http';
 import { menuIcon } from './menu-icons';

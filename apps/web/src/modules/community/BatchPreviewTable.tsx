@@ -1,5 +1,5 @@
 import { Alert, Empty, Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { errorText } from '../../app/i18n';
 import type { BatchPreview } from './building-preview';
 import './messages';

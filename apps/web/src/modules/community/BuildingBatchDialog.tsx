@@ -1,6 +1,6 @@
 import { buildingBatchForm, buildingEntity } from '@property/domain';
 import { Col, Divider, Form, Input, InputNumber, Row as GridRow, Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';

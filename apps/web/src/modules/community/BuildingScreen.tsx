@@ -1,7 +1,7 @@
 import { buildingEntity } from '@property/domain';
 import { Button } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';

@@ -2,7 +2,7 @@ import { REJECT_REASON } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin, message } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';

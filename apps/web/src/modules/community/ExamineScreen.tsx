@@ -1,7 +1,7 @@
 import { ownerExamineEntity } from '@property/domain';
 import { Button } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import { CrudPage } from '../../crud/CrudPage';
 import { ExamineDrawer } from './ExamineDrawer';

@@ -1,6 +1,6 @@
 import { checkMobile, familyEntity } from '@property/domain';
 import { Form, Input, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';

@@ -1,6 +1,6 @@
 import { Modal, message, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { focusFirstError } from '../../app/form-errors';
 import { quietly } from './quietly';
 

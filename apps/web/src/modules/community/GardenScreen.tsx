@@ -1,7 +1,7 @@
 import { gardenEntity } from '@property/domain';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useButtons } from '../../app/permissions';
 import { queryClient } from '../../app/query-client';
 import type { Row } from '../../crud/columns';

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Empty, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import type { Row } from '../../crud/columns';
 import { loadHouseDetail, plateOf, type Resident } from './house-residents';
 import { dictionaryOptions } from '../../crud/dictionaries';

@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload, message } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { downloadXlsx } from '../../crud/export';
 import {
   downloadFile,

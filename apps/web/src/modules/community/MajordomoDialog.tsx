@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkPhone, MAJORDOMO_NAME_REQUIRED } from '@property/domain';
 import { Button, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api, type Page } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { FormDialog } from './FormDialog';
@@ -143,7 +143,8 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
                     />
                   </Space>
                 ))}
-                <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})}>
+                {/* Adding waits for the saved stewards: their arrival replaces the list, so a row typed before it would be lost. */}
+                <Button type="dashed" block icon={<PlusOutlined />} disabled={loading} onClick={() => add({})}>
                   {t('community.majordomoAdd')}
                 </Button>
               </>

@@ -1,7 +1,7 @@
 import { ownershipEntity } from '@property/domain';
 import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import { api } from '../../app/http';
 import type { Row } from '../../crud/columns';

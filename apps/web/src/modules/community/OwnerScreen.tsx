@@ -1,7 +1,7 @@
 import { ownerEntity } from '@property/domain';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';

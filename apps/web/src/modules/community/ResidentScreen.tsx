@@ -2,7 +2,7 @@ import { BetaSchemaForm } from '@ant-design/pro-components';
 import { citizenHouseEntity, citizenInfoEntity, citizenUserEntity, type Locale } from '@property/domain';
 import { Button, Drawer, message } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { columnsOf, type Row } from '../../crud/columns';

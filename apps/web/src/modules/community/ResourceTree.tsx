@@ -1,6 +1,6 @@
 import { Card, Input, Tree } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { loadChildren, loadGardens, withChildren, type ResourceNode } from './resource-tree';
 import './messages';
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@property/domain';
 import i18n from '../../app/i18n';
 
 /** Words of the community and residents screens (`community.*`), in both languages, same keys. */
@@ -145,6 +146,6 @@ export const COMMUNITY_MESSAGES = {
   },
 };
 
-for (const [lng, bundle] of Object.entries(COMMUNITY_MESSAGES)) {
-  i18n.addResourceBundle(lng, 'translation', { community: bundle }, true, false);
+for (const [locale, bundle] of Object.entries(COMMUNITY_MESSAGES)) {
+  i18n.addMessages(locale as Locale, { community: bundle });
 }

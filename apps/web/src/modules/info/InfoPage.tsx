@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Form, Input, Tabs, Upload, message } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { uploadFile } from '../../crud/upload';
 import { avatarProblem } from './avatar';
@@ -60,7 +60,12 @@ export default function InfoPage() {
                 <Form.Item label={t('common.avatar')}>
                   {/* A real button inside (antd's upload box is no tab stop of its own when it holds a control). */}
                   <Upload accept=".jpg,.jpeg,.png" showUploadList={false} beforeUpload={pickAvatar}>
-                    <Button type="text" shape="circle" aria-label={t('common.changeAvatar')} style={{ width: 64, height: 64, padding: 0 }}>
+                    <Button
+                      type="text"
+                      shape="circle"
+                      aria-label={t('common.changeAvatar')}
+                      style={{ width: 64, height: 64, padding: 0 }}
+                    >
                       <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} alt="" />
                     </Button>
                   </Upload>

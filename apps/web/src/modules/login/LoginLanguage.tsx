@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { HeaderTool } from '../../app/layout/HeaderTool';
 
 const loadSwitch = () => import('../../app/layout/LanguageSwitch').then((m) => ({ default: m.LanguageSwitch }));

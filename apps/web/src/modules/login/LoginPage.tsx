@@ -4,7 +4,7 @@ import { Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useNavigate } from 'react-router-dom';
 import { captcha, signIn, type SignInForm } from '../../app/auth';
 import { APP } from '../../app/config';

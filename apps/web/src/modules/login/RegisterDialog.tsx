@@ -1,6 +1,6 @@
 import { Form, Input, Modal, message, type FormItemProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { focusFirstError } from '../../app/form-errors';
 import { useNavigate } from 'react-router-dom';
 import { api, RequestError } from '../../app/http';

@@ -1,6 +1,6 @@
 import type { EntityDef } from '@property/domain';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/columns';
 

@@ -1,7 +1,7 @@
 import type { EntityDef } from '@property/domain';
 import { Modal } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import type { Row } from '../../crud/columns';
 import { DictChildren, DictParents } from './DictChildren';
 import { entityOf } from './shared';

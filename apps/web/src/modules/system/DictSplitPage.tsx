@@ -1,6 +1,6 @@
 import { Card, Col, Empty, Row as Grid } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import type { Row } from '../../crud/columns';
 import { DictChildren, DictParents } from './DictChildren';
 import { entityOf } from './shared';

@@ -1,7 +1,7 @@
 import { allFields, fieldLabel, type EntityDef, type Locale } from '@property/domain';
 import { Button, Descriptions, Drawer, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';

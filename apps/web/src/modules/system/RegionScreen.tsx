@@ -3,7 +3,7 @@ import type { Locale } from '@property/domain';
 import { Button, Card, Col, Empty, Row as Grid, Space, Tree, message } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState, type Key } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { columnsOf, type Row } from '../../crud/columns';

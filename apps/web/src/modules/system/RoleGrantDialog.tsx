@@ -1,6 +1,6 @@
 import { Modal, Spin, Tabs, message } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { leafKeys } from './check-tree';
 import { asGrantNodes, GrantTree, type TitledNode } from './GrantTree';

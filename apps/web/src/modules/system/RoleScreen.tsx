@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import { RoleGrantDialog } from './RoleGrantDialog';

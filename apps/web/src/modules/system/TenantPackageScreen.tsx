@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { CrudPage } from '../../crud/CrudPage';
 import { entityOf } from './shared';
 

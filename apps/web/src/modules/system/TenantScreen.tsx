@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api, type Page } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';

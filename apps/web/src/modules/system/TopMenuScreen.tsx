@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import { TopMenuGrantDialog } from './TopMenuGrantDialog';

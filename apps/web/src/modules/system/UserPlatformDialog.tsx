@@ -1,6 +1,6 @@
 import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { message } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { dictionaryOptions } from '../../crud/dictionaries';
 

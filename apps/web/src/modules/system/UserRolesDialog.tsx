@@ -1,6 +1,6 @@
 import { Modal, Spin, message } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { asGrantNodes, CheckTree, type TitledNode } from './GrantTree';
 

@@ -1,6 +1,6 @@
 import { Col, Row } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';

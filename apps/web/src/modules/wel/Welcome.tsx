@@ -1,6 +1,6 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/i18n';
 import { Link } from 'react-router-dom';
 import { hasScreen } from '../../app/built-screens';
 import { MenusContext } from '../../app/layout/menus-context';
@@ -30,7 +30,9 @@ export default function Welcome() {
   return (
     <div>
       <Card>
-        <Typography.Title level={2} style={{ fontSize: 24 }}>{t('common.welcome')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 24 }}>
+          {t('common.welcome')}
+        </Typography.Title>
         <Typography.Text type="secondary">
           {user?.real_name || user?.account} · {t('common.tenantId')} {user?.tenant_id}
         </Typography.Text>

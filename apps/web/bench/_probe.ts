@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildConsole, CHROMIUM, startBenchServer } from './lab';
+const webRoot = process.env.WEBROOT ?? buildConsole();
+const { server } = await startBenchServer(webRoot, 10);
+const browser = await chromium.launch({ executablePath: CHROMIUM });
+const page = await browser.newPage();
+const urls: string[] = [];
+page.on('response', (r) => { if (r.request().resourceType() === 'script') urls.push(r.url()); });
+await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+let total = 0;
+const rows = urls.map((u) => { const f = readFileSync(join(webRoot, new URL(u).pathname)); const g = gzipSync(f, { level: 9 }).length; total += g; return [g, new URL(u).pathname] as const; });
+rows.sort((a, b) => b[0] - a[0]).forEach(([g, p]) => console.log((g / 1024).toFixed(1).padStart(7), p));
+console.log('total', (total / 1024).toFixed(1), 'webRoot', webRoot);
+await browser.close(); await server.close();

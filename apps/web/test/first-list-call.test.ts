@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../src/app/menus';
+import { firstListCall } from '../src/crud/first-list-call';
+
+const menu = (code: string, path: string): MenuNode => ({
+  id: code,
+  parentId: '0',
+  code,
+  name: code,
+  path,
+  sort: 1,
+  category: 1,
+});
+const MENUS: MenuNode[] = [
+  {
+    ...menu('system', '/system'),
+    children: [menu('post', '/system/post'), menu('dept', '/system/dept'), menu('garden', '/resource/garden')],
+  },
+];
+const call = (path: string, search = '') => firstListCall(MENUS, path, new URLSearchParams(search));
+
+describe('the first list call asked for before a screen has loaded', () => {
+  it("is the generic screen's first page, as the address gives it or 10 rows", () => {
+    expect(call('/system/post')).toEqual({ path: '/blade-system/post/list', params: { current: 1, size: 10 } });
+    expect(call('/system/post', '?current=3&size=50')).toEqual({
+      path: '/blade-system/post/list',
+      params: { current: 3, size: 50 },
+    });
+  });
+
+  it("is none where the screen's first call differs: filters in the address, a tree, a module's own screen, no menu", () => {
+    expect(call('/system/post', '?current=1&postName_like=a')).toBeUndefined();
+    expect(call('/system/dept')).toBeUndefined();
+    expect(call('/resource/garden')).toBeUndefined();
+    expect(call('/system/nothing')).toBeUndefined();
+  });
+});
