@@ -3,8 +3,8 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useEffect, useState } from 'react';
 import { useTranslation } from './i18n';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './router';
+import { BrowserRouter } from 'react-router-dom';
+import { ConsoleRoutes } from './router';
 import { storage } from './storage';
 import { APP } from './config';
 import { paletteOf } from './contrast';
@@ -41,7 +41,11 @@ export function App() {
       form={FORM_CONFIG}
     >
       {/* The query cache comes with the shell (layout/Shell.tsx), so the sign-in page does not load it. */}
-      <RouterProvider router={router} />
+      {/* Each navigation renders at once (as the data router did): a transition could skip a page opened and
+          left quickly, and its tab with it. */}
+      <BrowserRouter useTransitions={false}>
+        <ConsoleRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

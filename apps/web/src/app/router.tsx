@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from './use-session';
 import { FIXED_TITLES, guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
 import { setUnauthorizedHandler } from './http';
@@ -45,48 +45,50 @@ if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
 /** The route guard of spec §4 on every navigation. */
 function Guard() {
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const { signedIn, locked } = useSession();
   const target = guardRedirect({ path: pathname, signedIn, locked });
   const newWindow = target ? null : newWindowAddress(pathname, search);
   useEffect(() => {
     if (!newWindow) return;
     window.open(newWindow.url, newWindow.target);
-    void router.navigate(-1);
+    void navigate(-1);
   }, [newWindow?.url, newWindow?.target]);
+  // A 401 from any call signs out and returns to the sign-in page.
+  useEffect(() => setUnauthorizedHandler(() => void navigate('/login', { replace: true })), [navigate]);
   if (newWindow) return null;
   return target && target !== pathname ? <Navigate to={target} replace /> : <Outlet />;
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Guard />,
-    children: [
-      { path: '/login', element: lazyPage(<LoginPage />) },
-      { path: '/lock', element: lazyPage(<LockPage />) },
-      { path: '/404', element: lazyPage(<ErrorPage status="404" />) },
-      { path: '/403', element: lazyPage(<ErrorPage status="403" />) },
-      { path: '/500', element: lazyPage(<ErrorPage status="500" />) },
-      { path: '/', element: <Navigate to="/wel/index" replace /> },
-      { path: '/wel', element: <Navigate to="/wel/index" replace /> },
-      {
-        element: lazyPage(<Shell />),
-        children: [
-          { path: '/wel/index', element: lazyPage(<Welcome />) },
-          // The console's dashboard (hidden from the menu) and the test page of spec §2.1, until their modules land.
-          { path: '/wel/dashboard', element: lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/wel/dashboard']!} />) },
-          { path: '/test/index', element: lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />) },
-          { path: '/info/index', element: lazyPage(<InfoPage />) },
-          { path: '/myiframe/*', element: lazyPage(<EmbeddedPage />) },
-          // Dictionary management with parents and entries side by side (spec §2.1); no menu routes these.
-          { path: '/dict-horizontal/index', element: lazyPage(<DictSplitPage layout="horizontal" />) },
-          { path: '/dict-vertical/index', element: lazyPage(<DictSplitPage layout="vertical" />) },
-          // Menu routes come from the user's menus (menu/routes); unknown paths end on /404.
-          { path: '*', element: lazyPage(<MenuScreen />) },
-        ],
-      },
-    ],
-  },
-]);
-
-// A 401 from any call signs out and returns to the sign-in page.
-setUnauthorizedHandler(() => void router.navigate('/login', { replace: true }));
+/**
+ * The console's routes (declared in JSX under App's BrowserRouter: the console uses no loaders or
+ * actions, and the declarative router keeps the sign-in page's scripts smaller than the data router).
+ */
+export function ConsoleRoutes() {
+  return (
+    <Routes>
+      <Route element={<Guard />}>
+        <Route path="/login" element={lazyPage(<LoginPage />)} />
+        <Route path="/lock" element={lazyPage(<LockPage />)} />
+        <Route path="/404" element={lazyPage(<ErrorPage status="404" />)} />
+        <Route path="/403" element={lazyPage(<ErrorPage status="403" />)} />
+        <Route path="/500" element={lazyPage(<ErrorPage status="500" />)} />
+        <Route path="/" element={<Navigate to="/wel/index" replace />} />
+        <Route path="/wel" element={<Navigate to="/wel/index" replace />} />
+        <Route element={lazyPage(<Shell />)}>
+          <Route path="/wel/index" element={lazyPage(<Welcome />)} />
+          {/* The console's dashboard (hidden from the menu) and the test page of spec §2.1, until their modules land. */}
+          <Route path="/wel/dashboard" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/wel/dashboard']!} />)} />
+          <Route path="/test/index" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />)} />
+          <Route path="/info/index" element={lazyPage(<InfoPage />)} />
+          <Route path="/myiframe/*" element={lazyPage(<EmbeddedPage />)} />
+          {/* Dictionary management with parents and entries side by side (spec §2.1); no menu routes these. */}
+          <Route path="/dict-horizontal/index" element={lazyPage(<DictSplitPage layout="horizontal" />)} />
+          <Route path="/dict-vertical/index" element={lazyPage(<DictSplitPage layout="vertical" />)} />
+          {/* Menu routes come from the user's menus (menu/routes); unknown paths end on /404. */}
+          <Route path="*" element={lazyPage(<MenuScreen />)} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

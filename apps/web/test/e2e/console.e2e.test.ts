@@ -20,6 +20,25 @@ describe.skipIf(!hasBrowser)('the console in Chromium', () => {
     await screenshot(page, '01-login');
   });
 
+  it('names each empty field below it and puts focus on the first, asking the server nothing', async () => {
+    let asked = 0;
+    const onRequest = (request: { url(): string }) => void (request.url().includes('/oauth/token') && asked++);
+    page.on('request', onRequest);
+    await page.goto(`${url}/login`);
+    await page.getByPlaceholder('租户编号').fill('');
+    await page.getByPlaceholder('密码').fill('admin');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toEqual(['请输入租户编号', '请输入账号']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('租户编号');
+    await expect(page.getByPlaceholder('账号').getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, '01-sign-in-missing-fields');
+    // Typing into a field takes its message away.
+    await page.getByPlaceholder('租户编号').fill('000000');
+    await expect.poll(() => page.getByRole('alert').allInnerTexts()).toEqual(['请输入账号']);
+    page.off('request', onRequest);
+    expect(asked).toBe(0);
+  });
+
   it("shows the server's message for a wrong password, then signs in", async () => {
     await signIn(page, url, 'admin', 'wrong-password');
     await page.getByText('用户名或密码错误').waitFor();
