@@ -9,6 +9,8 @@
  * was drawn again after a save), else to the list's toolbar, else to the page. When a dialog is still open (a
  * confirmation over a form closed), focus goes back into it instead.
  */
+import { isShown, tabbables } from './tabbable';
+
 const DIALOGS = '.ant-modal-wrap, .ant-drawer';
 const POPUPS = '.ant-dropdown, .ant-popover, .ant-select-dropdown, .ant-picker-dropdown, .ant-color-picker, .ant-tooltip';
 /** How long after a return the same row's control is still looked for, should the list draw it again. */
@@ -27,13 +29,9 @@ let wasInDialog = false;
 let returnedUntil = 0;
 
 const nameOf = (el: HTMLElement) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
-const visible = (el: Element | null | undefined): el is HTMLElement =>
-  el instanceof HTMLElement && el.isConnected && el.checkVisibility() && !el.closest('[inert], [aria-hidden="true"]');
+const visible = isShown;
 const openDialogs = () => [...document.querySelectorAll<HTMLElement>(DIALOGS)].filter((d) => d.checkVisibility());
-const focusable = (root: ParentNode) =>
-  [...root.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')].find(
-    (el) => visible(el) && !(el as HTMLButtonElement).disabled,
-  );
+const focusable = (root: ParentNode): HTMLElement | undefined => tabbables(root)[0];
 
 /** Where focus goes back to on the page: the opener, the same control of its row, the toolbar, the page. */
 function pageTarget(): HTMLElement | undefined {

@@ -7,8 +7,8 @@ import {
   SkinOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Button, ColorPicker, Form, Input, Modal, Space, Table, message } from 'antd';
-import { useState } from 'react';
+import { Avatar, Badge, Button, ColorPicker, Form, Input, Modal, Space, Table, message, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth';
@@ -41,6 +41,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
   const [locking, setLocking] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [switching, setSwitching] = useState(false);
+  const lockPassword = useRef<InputRef>(null);
   const logs = errorLog();
 
   const lock = () => {
@@ -122,7 +123,16 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
       </HeaderToolMenu>
 
       {switching && <SwitchDialog onClose={() => setSwitching(false)} />}
-      <Modal open={locking} title={t('common.lock')} onCancel={() => setLocking(false)} footer={null} destroyOnHidden>
+      <Modal
+        open={locking}
+        title={t('common.lock')}
+        onCancel={() => setLocking(false)}
+        footer={null}
+        destroyOnHidden
+        // The field mounts inside the dialog's portal before the portal is in the page, so its own autoFocus
+        // finds nothing to focus and the dialog then focuses itself: the field takes focus once the dialog shows.
+        afterOpenChange={(open) => open && lockPassword.current?.focus()}
+      >
         <Form
           onFinish={({ password }: { password: string }) => {
             storage.set('lockPassword', password);
@@ -132,7 +142,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
           }}
         >
           <Form.Item name="password" rules={[{ required: true, message: t('common.lockPasswordRequired') }]}>
-            <Input.Password placeholder={t('common.lockPassword')} autoFocus />
+            <Input.Password ref={lockPassword} placeholder={t('common.lockPassword')} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block>
             {t('common.confirm')}

@@ -2,9 +2,11 @@ import { BellOutlined } from '@ant-design/icons';
 import { ENTITIES } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Empty, List, Popover, Tabs } from 'antd';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { request, type Envelope, type Page } from '../http';
 import { useCanRead } from '../permissions';
+import { tabbables, tabStopAfter } from '../tabbable';
 import { HeaderTool } from './HeaderTool';
 
 /**
@@ -50,38 +52,70 @@ export function NoticePopover() {
     enabled: !!NOTICES && readable === true,
   });
   const rows = notices.data?.records ?? [];
+  const [open, setOpen] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const inPanel = () => (panel.current ? tabbables(panel.current) : []);
+  /**
+   * The popover lies at the end of the page, so Tab would go from the bell past it: while it is open, Tab from
+   * the bell enters it, Shift+Tab from its first stop comes back, Tab from its last goes on to the header's next
+   * tool (closing it), and Esc closes it with focus on the bell.
+   */
+  const onBellKey = (event: KeyboardEvent) => {
+    const first = inPanel()[0];
+    if (open && event.key === 'Tab' && !event.shiftKey && first) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  const onPanelKey = (event: KeyboardEvent) => {
+    const stops = inPanel();
+    const leaveTo = (target: HTMLElement | undefined) => {
+      event.preventDefault();
+      setOpen(false);
+      target?.focus();
+    };
+    if (event.key === 'Escape') leaveTo(bell.current ?? undefined);
+    else if (event.key === 'Tab' && event.shiftKey && document.activeElement === stops[0]) {
+      event.preventDefault();
+      bell.current?.focus();
+    } else if (event.key === 'Tab' && !event.shiftKey && document.activeElement === stops[stops.length - 1] && bell.current)
+      leaveTo(tabStopAfter(bell.current, panel.current?.closest('.ant-popover')));
+  };
   const content = (
-    <Tabs
-      size="small"
-      centered
-      defaultActiveKey="notice"
-      style={{ width: 320 }}
-      items={[
-        { key: 'mail', label: t('common.mailTab'), children: empty },
-        { key: 'message', label: t('common.messageTab'), children: empty },
-        {
-          key: 'notice',
-          label: `${t('common.noticeTab')}${rows.length ? ` (${notices.data?.total})` : ''}`,
-          children: rows.length ? (
-            <List
-              size="small"
-              dataSource={rows}
-              renderItem={(n) => (
-                <List.Item key={n.id}>
-                  <List.Item.Meta title={n.title} description={n.createTime} />
-                </List.Item>
-              )}
-            />
-          ) : (
-            empty
-          ),
-        },
-      ]}
-    />
+    <div ref={panel} onKeyDown={onPanelKey}>
+      <Tabs
+        size="small"
+        centered
+        defaultActiveKey="notice"
+        style={{ width: 320 }}
+        items={[
+          { key: 'mail', label: t('common.mailTab'), children: empty },
+          { key: 'message', label: t('common.messageTab'), children: empty },
+          {
+            key: 'notice',
+            label: `${t('common.noticeTab')}${rows.length ? ` (${notices.data?.total})` : ''}`,
+            children: rows.length ? (
+              <List
+                size="small"
+                dataSource={rows}
+                renderItem={(n) => (
+                  <List.Item key={n.id}>
+                    <List.Item.Meta title={n.title} description={n.createTime} />
+                  </List.Item>
+                )}
+              />
+            ) : (
+              empty
+            ),
+          },
+        ]}
+      />
+    </div>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" arrow={false}>
-      <HeaderTool label={t('common.notices')}>
+    <Popover content={content} trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen}>
+      <HeaderTool ref={bell} label={t('common.notices')} aria-haspopup="dialog" aria-expanded={open} onKeyDown={onBellKey}>
         <Badge count={notices.data?.total ?? 0} size="small" overflowCount={99}>
           <BellOutlined />
         </Badge>
