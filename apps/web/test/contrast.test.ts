@@ -101,6 +101,29 @@ describe('contrast (WCAG 2.1)', () => {
     expect(contrastRatio(theme.token!.colorLink!, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(theme.components?.Button?.primaryColor).toBe(DARK_TEXT);
   });
+
+  it('gives red text and grey descriptions that read on white, and white text that reads on the red fill', () => {
+    const { token } = consoleTheme(APP.colour);
+    expect(contrastRatio(token!.colorError!, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+    // 65 % black over white.
+    expect(token!.colorTextDescription).toBe('rgba(0, 0, 0, 0.65)');
+    expect(contrastRatio(mix(WHITE, '#000000', 0.65), WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrastRatio('#ff4d4f', WHITE)).toBeLessThan(AA_TEXT); // antd's own red, replaced
+    expect(contrastRatio(token!.colorErrorHover!, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
+  it('keeps links and outlined buttons readable under the pointer and pressed, for every picked colour', () => {
+    for (const pick of PICKS) {
+      const { token, components } = consoleTheme(pick);
+      const states = [
+        token!.colorLinkHover,
+        token!.colorLinkActive,
+        components!.Button!.defaultHoverColor,
+        components!.Button!.defaultActiveColor,
+      ];
+      for (const colour of states) expect(contrastRatio(colour!, WHITE), pick).toBeGreaterThanOrEqual(AA_TEXT);
+    }
+  });
 });
 
 describe('the 11 sidebar themes', () => {

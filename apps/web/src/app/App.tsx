@@ -24,9 +24,10 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = i18n.language === 'en' ? 'en' : 'zh-CN';
   }, [i18n.language]);
-  // The focus ring takes the readable shade of the chosen colour (a11y.css).
+  // The focus ring, and text in the colour that antd's theme does not reach, take its readable shade (a11y.css).
   useEffect(() => {
     document.documentElement.style.setProperty('--focus-ring', paletteOf(colour).text);
+    document.documentElement.style.setProperty('--colour-text', paletteOf(colour).text);
   }, [colour]);
   useEffect(() => {
     const onColour = () => setColour(storage.get<string>('colour') ?? APP.colour);

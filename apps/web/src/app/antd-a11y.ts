@@ -6,13 +6,29 @@
  *   title, the select-all check box among them, which Tab could still reach (axe `aria-hidden-focus`): the row
  *   becomes `inert`, out of the Tab order and of the accessibility tree alike;
  * - the tab bar's "more tabs" button sits inside the element with role `tablist`, where only tabs belong (axe
- *   `aria-required-children`, critical): the tablist role moves to the list that holds the tabs themselves.
+ *   `aria-required-children`, critical): the tablist role moves to the list that holds the tabs themselves;
+ * - a tree takes keyboard focus on a hidden field that rc-tree names "for screen reader", in English whatever the
+ *   language: the field is named instead by what holds the tree, its dialog's title and its tab (权限设置, 菜单权限).
  */
 const MEASURE_ROWS = '.ant-table-measure-row:not([inert])';
 const TAB_NAVS = '.ant-tabs-nav[role="tablist"]';
+const TREE_FIELDS = '.ant-tree input[aria-label="for screen reader"]';
+
+/** The ids of what names a tree's place: its dialog's title, then its tab; none outside a dialog or a tab. */
+function treeNamers(field: Element): string[] {
+  const title = field.closest('.ant-modal-content')?.querySelector('.ant-modal-title[id]')?.id;
+  const tab = field.closest('[role="tabpanel"][aria-labelledby]')?.getAttribute('aria-labelledby');
+  return [title, tab].filter((id): id is string => !!id);
+}
 
 function mend(root: ParentNode): void {
   root.querySelectorAll(MEASURE_ROWS).forEach((row) => row.setAttribute('inert', ''));
+  root.querySelectorAll(TREE_FIELDS).forEach((field) => {
+    const namers = treeNamers(field);
+    if (namers.length === 0) return;
+    field.removeAttribute('aria-label');
+    field.setAttribute('aria-labelledby', namers.join(' '));
+  });
   root.querySelectorAll(TAB_NAVS).forEach((nav) => {
     const list = nav.querySelector('.ant-tabs-nav-list');
     if (!list) return;

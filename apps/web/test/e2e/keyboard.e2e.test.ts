@@ -25,6 +25,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
         row: el?.closest('tr')?.textContent ?? '',
         inToolbar: !!el?.closest('.ant-pro-table-list-toolbar'),
         inDialog: !!el?.closest('.ant-modal-wrap'),
+        inTree: !!el?.closest('.ant-tree'),
         formItem: el?.closest('.ant-form-item')?.querySelector('label')?.textContent ?? '',
       };
     });
@@ -139,17 +140,57 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await screenshot(page, 'kb-11-deleted-focus-toolbar');
   });
 
+  it('ticks a role grant by Space and Enter in its tree; Esc returns to 权限设置', async () => {
+    await tabTo(named('搜索菜单'), { back: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => await focused()).toMatchObject({ name: '搜索菜单', tag: 'input' });
+    await page.keyboard.type('角色管理');
+    await page.locator('.menu-search-result').first().waitFor();
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/authority/role');
+    await page.locator('.ant-table-row').first().waitFor();
+    await tabTo((f) => f.tag === 'input' && f.name.startsWith('选择') && f.row !== '');
+    await page.keyboard.press('Space');
+    await tabTo((f) => f.inToolbar && f.name === '权限设置');
+    await page.keyboard.press('Enter');
+    const tree = page.locator('.ant-modal-wrap:visible .ant-tree').first();
+    await tree.locator('.ant-tree-treenode:not([aria-hidden="true"])').first().waitFor();
+    await tabTo((f) => f.inTree);
+    // The tree's focus field is named by its dialog and tab (rc-tree's own name is "for screen reader").
+    expect(
+      await page.evaluate(() =>
+        (document.activeElement?.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent),
+      ),
+    ).toEqual(['权限设置', '菜单权限']);
+    // The arrows make an entry active (ringed); Space ticks or unticks it, Enter too.
+    await page.keyboard.press('ArrowDown');
+    const active = tree.locator('.ant-tree-treenode-active');
+    await active.waitFor();
+    const ticked = () => active.locator('.ant-tree-checkbox-checked').count();
+    const before = await ticked();
+    await page.keyboard.press('Space');
+    await expect.poll(ticked).toBe(1 - before);
+    await screenshot(page, 'kb-12-grant-tree-space');
+    await page.keyboard.press('Enter');
+    await expect.poll(ticked).toBe(before);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    await expect.poll(async () => await focused()).toMatchObject({ name: '权限设置', inToolbar: true });
+  });
+
   it('switches the language from the header', async () => {
     await tabTo(named('语言'), { back: true });
-    await screenshot(page, 'kb-12-language-button');
+    await screenshot(page, 'kb-13-language-button');
     await page.keyboard.press('Enter');
     await menuFocused();
     // The entry is found by its name, whatever the menu's order or where its focus starts.
     await arrowTo(named('English'));
-    await screenshot(page, 'kb-13-english-entry');
+    await screenshot(page, 'kb-14-english-entry');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await screenshot(page, 'kb-14-english');
+    await screenshot(page, 'kb-15-english');
   });
 
   it('opens the notices from the bell, reaches its tabs by Tab and comes back with Esc', async () => {
@@ -165,7 +206,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.ant-popover [role="tab"][aria-selected="true"]').textContent()).toContain('Messages');
-    await screenshot(page, 'kb-15-notices-tabs');
+    await screenshot(page, 'kb-16-notices-tabs');
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await focused()).name).toBe('Notifications');
     await expect.poll(() => page.locator('.ant-popover:visible').count()).toBe(0);
@@ -176,16 +217,16 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-wrap:visible input[type="password"]').waitFor();
     await expect.poll(async () => await focused()).toMatchObject({ tag: 'input', inDialog: true });
-    await screenshot(page, 'kb-16-lock-dialog');
+    await screenshot(page, 'kb-17-lock-dialog');
     await page.keyboard.type('kb-lock');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/lock');
     await expect.poll(async () => (await focused()).tag).toBe('input');
-    await screenshot(page, 'kb-17-locked');
+    await screenshot(page, 'kb-18-locked');
     await page.keyboard.type('kb-lock');
     await page.keyboard.press('Enter');
-    await waitForPath(page, '/system/post');
-    await screenshot(page, 'kb-18-unlocked');
+    await waitForPath(page, '/authority/role');
+    await screenshot(page, 'kb-19-unlocked');
   });
 
   it('signs out from the user menu', async () => {
@@ -195,10 +236,10 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await arrowTo(named('Logout'));
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-confirm').waitFor();
-    await screenshot(page, 'kb-19-sign-out-confirm');
+    await screenshot(page, 'kb-20-sign-out-confirm');
     await tabTo((f) => f.inDialog && f.name === 'OK');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/login');
-    await screenshot(page, 'kb-20-signed-out');
+    await screenshot(page, 'kb-21-signed-out');
   });
 });
