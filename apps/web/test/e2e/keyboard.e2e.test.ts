@@ -23,6 +23,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
           .trim(),
         tag: el?.tagName.toLowerCase() ?? '',
         row: el?.closest('tr')?.textContent ?? '',
+        dataRow: !!el?.closest('tr[data-row-key]'),
         inToolbar: !!el?.closest('.ant-pro-table-list-toolbar'),
         inDialog: !!el?.closest('.ant-modal-wrap'),
         inTree: !!el?.closest('.ant-tree'),
@@ -149,7 +150,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/authority/role');
     await page.locator('.ant-table-row').first().waitFor();
-    await tabTo((f) => f.tag === 'input' && f.name.startsWith('选择') && f.row !== '');
+    await tabTo((f) => f.tag === 'input' && f.name.startsWith('选择') && f.dataRow);
     await page.keyboard.press('Space');
     await tabTo((f) => f.inToolbar && f.name === '权限设置');
     await page.keyboard.press('Enter');

@@ -61,7 +61,14 @@ export function MenuSearch({ menus }: { menus: MenuNode[] }) {
         <List
           dataSource={results}
           renderItem={(menu) => (
-            <List.Item style={{ cursor: 'pointer' }} onClick={close}>
+            <List.Item
+              style={{ cursor: 'pointer' }}
+              // The whole entry opens its screen under the pointer; the link (for the keyboard) navigates itself.
+              onClick={(event) => {
+                if (!(event.target as Element).closest('a')) navigate(menu.path);
+                close();
+              }}
+            >
               <Link to={menu.path} className="menu-search-result">
                 {menu.name} <span className="menu-search-path">{menu.path}</span>
               </Link>
