@@ -30,6 +30,18 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
         formItem: el?.closest('.ant-form-item')?.querySelector('label')?.textContent ?? '',
       };
     });
+  /** A screenshot once the page's animations have ended (a popup fading in is not yet there to see). */
+  const shot = async (name: string) => {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    await screenshot(page, name);
+  };
   /** Presses Tab (or Shift+Tab) until focus is on what `wanted` accepts; fails after `max` presses. */
   const tabTo = async (wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, { back = false, max = 150 } = {}) => {
     for (let i = 0; i < max; i++) {
@@ -44,7 +56,11 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
   /** Presses ArrowDown in an open menu until focus is on the entry `wanted` accepts (the menu wraps round). */
   const arrowTo = async (wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, max = 10) => {
     for (let i = 0; i < max; i++) {
+      const before = await page.evaluateHandle(() => document.activeElement);
       await page.keyboard.press('ArrowDown');
+      // rc-menu moves focus in the next animation frame: the next press counts from where this one landed.
+      await page.waitForFunction((el) => document.activeElement !== el, before, { timeout: 2000 }).catch(() => undefined);
+      await before.dispose();
       if (wanted(await focused())) return;
     }
     throw new Error(`no menu entry accepted after ${max} presses; last on ${JSON.stringify(await focused())}`);
@@ -61,7 +77,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.type('admin');
     await page.keyboard.press('Tab');
     await page.keyboard.type('admin');
-    await screenshot(page, 'kb-01-sign-in');
+    await shot('kb-01-sign-in');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/wel/index');
   });
@@ -70,14 +86,14 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     // The skip link is the first stop of the page.
     await page.locator('.console-actions .header-tool').first().waitFor();
     await tabTo(named('跳到主要内容'), { max: 3 });
-    await screenshot(page, 'kb-02-skip-link');
+    await shot('kb-02-skip-link');
     await tabTo(named('搜索菜单'));
-    await screenshot(page, 'kb-03-search-button');
+    await shot('kb-03-search-button');
     await page.keyboard.press('Enter');
     await expect.poll(async () => await focused()).toMatchObject({ name: '搜索菜单', tag: 'input' });
     await page.keyboard.type('岗位');
     await page.locator('.menu-search-result').first().waitFor();
-    await screenshot(page, 'kb-04-search-results');
+    await shot('kb-04-search-results');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/system/post');
     await page.locator('.ant-table-row').first().waitFor();
@@ -86,14 +102,14 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
 
   it('adds a post: a refused save focuses the first field in error, a saved one returns to 新增', async () => {
     await tabTo((f) => f.inToolbar && f.name === '新增');
-    await screenshot(page, 'kb-05-add-button');
+    await shot('kb-05-add-button');
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-wrap:visible').waitFor();
     await tabTo((f) => f.inDialog && f.name === '确定');
     await page.keyboard.press('Enter');
     await page.getByText('请选择岗位类型').waitFor();
     await expect.poll(async () => (await focused()).formItem).toBe('岗位类型');
-    await screenshot(page, 'kb-06-first-error-focused');
+    await shot('kb-06-first-error-focused');
     // The type: a select, opened and picked with the arrows.
     await page.keyboard.press('ArrowDown');
     await page.locator('.ant-select-dropdown:visible').waitFor();
@@ -106,7 +122,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByText('新增成功').waitFor();
     await expect.poll(async () => await focused()).toMatchObject({ name: '新增', inToolbar: true });
-    await screenshot(page, 'kb-07-added-focus-back');
+    await shot('kb-07-added-focus-back');
   });
 
   it('edits the new post and comes back to its row', async () => {
@@ -118,14 +134,14 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('键盘岗位');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('键盘岗位二');
-    await screenshot(page, 'kb-08-edit-dialog');
+    await shot('kb-08-edit-dialog');
     await tabTo((f) => f.inDialog && f.name === '确定');
     await page.keyboard.press('Enter');
     await page.getByText('更新成功').waitFor();
     await page.locator('.ant-table-row', { hasText: '键盘岗位二' }).waitFor();
     await expect.poll(async () => await focused()).toMatchObject({ name: '修改' });
     expect((await focused()).row).toContain('kb-001');
-    await screenshot(page, 'kb-09-edited-focus-back');
+    await shot('kb-09-edited-focus-back');
   });
 
   it('deletes it with the confirmation; focus goes to the toolbar, the row being gone', async () => {
@@ -133,15 +149,15 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-confirm').waitFor();
     await tabTo((f) => f.inDialog && f.name === '确定');
-    await screenshot(page, 'kb-10-delete-confirm');
+    await shot('kb-10-delete-confirm');
     await page.keyboard.press('Enter');
     await page.getByText('删除成功').waitFor();
     await expect.poll(() => page.locator('.ant-table-row', { hasText: 'kb-001' }).count()).toBe(0);
     await expect.poll(async () => (await focused()).inToolbar).toBe(true);
-    await screenshot(page, 'kb-11-deleted-focus-toolbar');
+    await shot('kb-11-deleted-focus-toolbar');
   });
 
-  it('ticks a role grant by Space and Enter in its tree; Esc returns to 权限设置', async () => {
+  it("reaches a row's 更多 actions by Tab; ticks a role grant by Space and Enter in its tree; Esc returns to 权限设置", async () => {
     await tabTo(named('搜索菜单'), { back: true });
     await page.keyboard.press('Enter');
     await expect.poll(async () => await focused()).toMatchObject({ name: '搜索菜单', tag: 'input' });
@@ -150,7 +166,17 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/authority/role');
     await page.locator('.ant-table-row').first().waitFor();
-    await tabTo((f) => f.tag === 'input' && f.name.startsWith('选择') && f.dataRow);
+    // A row's 更多: its menu lies at the end of the page, Tab from the button enters it, Esc comes back.
+    await tabTo((f) => f.name === '更多' && f.dataRow);
+    await page.keyboard.press('Enter');
+    await page.locator('.row-actions-menu:visible').waitFor();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.row-actions-menu'))).toBe(true);
+    await shot('kb-12-row-more-menu');
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => await focused()).toMatchObject({ name: '更多', dataRow: true });
+    await expect.poll(() => page.locator('.row-actions-menu:visible').count()).toBe(0);
+    await tabTo((f) => f.tag === 'input' && f.name.startsWith('选择') && f.dataRow, { back: true });
     await page.keyboard.press('Space');
     await tabTo((f) => f.inToolbar && f.name === '权限设置');
     await page.keyboard.press('Enter');
@@ -173,7 +199,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     const before = await ticked();
     await page.keyboard.press('Space');
     await expect.poll(ticked).toBe(1 - before);
-    await screenshot(page, 'kb-12-grant-tree-space');
+    await shot('kb-13-grant-tree-space');
     await page.keyboard.press('Enter');
     await expect.poll(ticked).toBe(before);
     await page.keyboard.press('Escape');
@@ -183,15 +209,15 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
 
   it('switches the language from the header', async () => {
     await tabTo(named('语言'), { back: true });
-    await screenshot(page, 'kb-13-language-button');
+    await shot('kb-14-language-button');
     await page.keyboard.press('Enter');
     await menuFocused();
     // The entry is found by its name, whatever the menu's order or where its focus starts.
     await arrowTo(named('English'));
-    await screenshot(page, 'kb-14-english-entry');
+    await shot('kb-15-english-entry');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await screenshot(page, 'kb-15-english');
+    await shot('kb-16-english');
   });
 
   it('opens the notices from the bell, reaches its tabs by Tab and comes back with Esc', async () => {
@@ -207,7 +233,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.ant-popover [role="tab"][aria-selected="true"]').textContent()).toContain('Messages');
-    await screenshot(page, 'kb-16-notices-tabs');
+    await shot('kb-17-notices-tabs');
     await page.keyboard.press('Escape');
     await expect.poll(async () => (await focused()).name).toBe('Notifications');
     await expect.poll(() => page.locator('.ant-popover:visible').count()).toBe(0);
@@ -218,16 +244,16 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-wrap:visible input[type="password"]').waitFor();
     await expect.poll(async () => await focused()).toMatchObject({ tag: 'input', inDialog: true });
-    await screenshot(page, 'kb-17-lock-dialog');
+    await shot('kb-18-lock-dialog');
     await page.keyboard.type('kb-lock');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/lock');
     await expect.poll(async () => (await focused()).tag).toBe('input');
-    await screenshot(page, 'kb-18-locked');
+    await shot('kb-19-locked');
     await page.keyboard.type('kb-lock');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/authority/role');
-    await screenshot(page, 'kb-19-unlocked');
+    await shot('kb-20-unlocked');
   });
 
   it('signs out from the user menu', async () => {
@@ -237,10 +263,10 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await arrowTo(named('Logout'));
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-confirm').waitFor();
-    await screenshot(page, 'kb-20-sign-out-confirm');
+    await shot('kb-21-sign-out-confirm');
     await tabTo((f) => f.inDialog && f.name === 'OK');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/login');
-    await screenshot(page, 'kb-21-signed-out');
+    await shot('kb-22-signed-out');
   });
 });

@@ -2,11 +2,11 @@ import { BellOutlined } from '@ant-design/icons';
 import { ENTITIES } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Empty, List, Popover, Tabs } from 'antd';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { request, type Envelope, type Page } from '../http';
 import { useCanRead } from '../permissions';
-import { tabbables, tabStopAfter } from '../tabbable';
+import { usePopupKeys } from '../popup-keys';
 import { HeaderTool } from './HeaderTool';
 
 /**
@@ -53,37 +53,10 @@ export function NoticePopover() {
   });
   const rows = notices.data?.records ?? [];
   const [open, setOpen] = useState(false);
-  const bell = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  const inPanel = () => (panel.current ? tabbables(panel.current) : []);
-  /**
-   * The popover lies at the end of the page, so Tab would go from the bell past it: while it is open, Tab from
-   * the bell enters it, Shift+Tab from its first stop comes back, Tab from its last goes on to the header's next
-   * tool (closing it), and Esc closes it with focus on the bell.
-   */
-  const onBellKey = (event: KeyboardEvent) => {
-    const first = inPanel()[0];
-    if (open && event.key === 'Tab' && !event.shiftKey && first) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-  const onPanelKey = (event: KeyboardEvent) => {
-    const stops = inPanel();
-    const leaveTo = (target: HTMLElement | undefined) => {
-      event.preventDefault();
-      setOpen(false);
-      target?.focus();
-    };
-    if (event.key === 'Escape') leaveTo(bell.current ?? undefined);
-    else if (event.key === 'Tab' && event.shiftKey && document.activeElement === stops[0]) {
-      event.preventDefault();
-      bell.current?.focus();
-    } else if (event.key === 'Tab' && !event.shiftKey && document.activeElement === stops[stops.length - 1] && bell.current)
-      leaveTo(tabStopAfter(bell.current, panel.current?.closest('.ant-popover')));
-  };
+  // The popover lies at the end of the page: Tab from the bell enters it (popup-keys.ts).
+  const { trigger: bell, panel, onTriggerKeyDown, onPanelKeyDown } = usePopupKeys(open, setOpen);
   const content = (
-    <div ref={panel} onKeyDown={onPanelKey}>
+    <div ref={panel} onKeyDown={onPanelKeyDown}>
       <Tabs
         size="small"
         centered
@@ -115,7 +88,7 @@ export function NoticePopover() {
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen}>
-      <HeaderTool ref={bell} label={t('common.notices')} aria-haspopup="dialog" aria-expanded={open} onKeyDown={onBellKey}>
+      <HeaderTool ref={bell} label={t('common.notices')} aria-expanded={open} onKeyDown={onTriggerKeyDown}>
         <Badge count={notices.data?.total ?? 0} size="small" overflowCount={99}>
           <BellOutlined />
         </Badge>
