@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -19,9 +20,13 @@ import { installAuthentication } from './platform/auth/authenticate';
 import { failure } from './platform/http/envelope';
 import { describeCall, installErrorHandler } from './platform/http/error-handler';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { installInputGuard } from './platform/http/input-guard';
+import { installPageHeaders } from './platform/http/page-headers';
+import { installRequestDeadline } from './platform/http/request-deadline';
 import { installOpenApi, sharedSchemasOfRoutes } from './platform/http/openapi';
 import { lazySchemaSerializers } from './platform/http/serializer';
 import { installAnswerLanguage, messageFor } from './platform/http/locale';
+import { JobQueue } from './platform/jobs/queue';
 import { LogWriter } from './platform/log/log-writer';
 import { AccessService } from './platform/security/access';
 import type { Services } from './platform/services';
@@ -59,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(database.db);
   const store = openStore(config.redisUrl);
   const signals = await openSignals(store, config.redisUrl);
+  const processLog: { current?: FastifyBaseLogger } = {};
   const services: Services = {
     config,
     database,
@@ -68,6 +74,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: new TokenService(config.jwtSecret, store, signals),
     access: new AccessService(database.db, store, signals),
     logs: new LogWriter(database.db),
+    jobs: new JobQueue(database, {
+      ...config.jobs,
+      timeZone: config.timeZone,
+      // The process log once the server has one (the queue starts after it); the console before.
+      log: (level, message, error) =>
+        processLog.current ? processLog.current[level]({ err: error }, message) : console[level](message, error),
+    }),
   };
   await seed(services);
 
@@ -75,8 +88,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     // Every call is recorded in the api log table; the process log keeps to events and errors.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 60 * 1024 * 1024,
-    trustProxy: true,
+    // JSON and form bodies; multipart uploads are limited per file by the routes that read them.
+    bodyLimit: config.bodyLimit,
+    // Node's own limit as well (checked every 30 s); installRequestDeadline answers on time.
+    requestTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { strict: false } },
     schemaController: {
       compilersFactory: {
@@ -86,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
   });
+  processLog.current = app.log;
   const checkAnswer = options.checkAnswer;
   if (checkAnswer) {
     app.addHook('preSerialization', async (request, reply, payload) => {
@@ -99,6 +116,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installOpenApi(app);
 
   installBodyParsers(app);
+  installInputGuard(app);
+  installPageHeaders(app);
+  installRequestDeadline(app, config.requestTimeoutMs);
   installErrorHandler(app, services.logs);
   installAnswerLanguage(app);
   installAuthentication(app, services);
@@ -117,11 +137,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Routes registered inside plugins (uploads, the console's files) are in place after this; then the schemas they name can be shared.
   await app.after();
   schemas.share();
+  // After the modules registered their kinds and schedules: workers start taking jobs now.
+  await services.jobs.start();
 
   return {
     app,
     services,
     async close() {
+      // Handlers stop at their next chunk and their runs go back to the queue before the database closes.
+      await services.jobs.stop();
       await app.close();
       await services.logs.close();
       await signals.close();

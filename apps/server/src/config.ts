@@ -25,6 +25,27 @@ export interface Config {
   logLevel: string;
   /** Where uploaded files' bytes go: under dataDir/files, or in the database (several instances without a shared disk). */
   fileStorage: 'disk' | 'database';
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`: addresses, CIDRs, `loopback`): per-IP
+   * limits count the address it gives, so believing any client would let one pose as many.
+   */
+  trustProxy: string | boolean;
+  /** Largest JSON or form body a call takes (uploads have their own limit, MAX_FILE_BYTES). */
+  bodyLimit: number;
+  /** Time a whole request (headers and body) may take to arrive: a slow sender is cut off. */
+  requestTimeoutMs: number;
+  /** The console's public address, answered as an upload's `domain` ('' = links relative to the console). */
+  publicUrl: string;
+  /** The job queue (platform/jobs): whether this instance takes jobs and fires schedules, and its timings. */
+  jobs: {
+    workers: boolean;
+    pollingSeconds: number;
+    heartbeatSeconds: number;
+    superviseSeconds: number;
+    cronSeconds: number;
+    retryDelaySeconds: number;
+    stopTimeoutMs: number;
+  };
 }
 
 /** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
@@ -47,6 +68,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     fileStorage: fileStorageOf(env.FILE_STORAGE),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback'),
+    bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 2 * 1024 * 1024),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    jobs: {
+      workers: env.JOB_WORKERS !== 'false',
+      pollingSeconds: Number(env.JOB_POLL_SECONDS ?? 2),
+      heartbeatSeconds: Number(env.JOB_HEARTBEAT_SECONDS ?? 30),
+      superviseSeconds: Number(env.JOB_SUPERVISE_SECONDS ?? 30),
+      cronSeconds: Number(env.JOB_CRON_SECONDS ?? 30),
+      retryDelaySeconds: Number(env.JOB_RETRY_DELAY_SECONDS ?? 5),
+      stopTimeoutMs: Number(env.JOB_STOP_TIMEOUT_MS ?? 10_000),
+    },
   };
 }
 

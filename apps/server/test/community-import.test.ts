@@ -188,3 +188,41 @@ describe('house import', () => {
     });
   });
 });
+
+describe('house import of hostile files (issue 13)', () => {
+  /** A file of `count` rows written by ExcelJS's streaming writer, as a spreadsheet program would save it. */
+  async function manyRows(count: number): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    const { PassThrough } = await import('node:stream');
+    const out = new PassThrough();
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+    const sheet = book.addWorksheet('房屋');
+    sheet.addRow(HEADERS).commit();
+    for (let i = 0; i < count; i++) sheet.addRow(['导入花园', '9栋', '1单元', 1, `R${i}`, null, null, null, null, null]).commit();
+    sheet.commit();
+    await book.commit();
+    return Buffer.concat(chunks);
+  }
+
+  it('stops reading at the row limit: a 60,000-row file is refused at once and nothing is saved', async () => {
+    const file = await manyRows(60_000);
+    const started = performance.now();
+    const answer = await upload(admin, file);
+    const elapsed = performance.now() - started;
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe('单次最多导入20000行');
+    // Reading the first 20,001 rows, not the whole file (the whole file took several times this before).
+    expect(elapsed).toBeLessThan(15_000);
+    expect((await housesOf({ gardenId, name_likeright: 'R' })).total).toBe(0);
+  });
+
+  it('refuses a cell longer than 1,000 characters on its row', async () => {
+    const answer = await upload(
+      admin,
+      await workbook([['导入花园', '9栋', '1单元', 1, '0101', null, null, null, null, 'x'.repeat(5000)]]),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.data.errors).toEqual([{ row: 2, message: '单元格内容不能超过1000个字符' }]);
+  });
+});

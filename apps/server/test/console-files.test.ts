@@ -28,6 +28,21 @@ describe('the console on the API port', () => {
     }
   });
 
+  it('sends pages with a Content-Security-Policy and frame protection (no other site may frame the console)', async () => {
+    for (const path of ['/', '/system/user']) {
+      const page = await fetch(`${server.url}${path}`);
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const api = await fetch(`${server.url}/api/blade-auth/oauth/captcha`);
+    expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(api.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('caches hashed assets for a year and answers a missing asset 404, not the page', async () => {
     const asset = await fetch(`${server.url}/assets/app-1234.js`);
     expect(asset.status).toBe(200);

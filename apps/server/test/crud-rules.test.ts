@@ -171,7 +171,7 @@ describe('submit validation', () => {
     for (const raw of ['[]', '"x"', '1']) {
       const answer = await admin.call('POST', '/blade-system/param/submit', { raw });
       expect(answer.status, raw).toBe(400);
-      expect(answer.body.msg, raw).toBe('参数校验失败');
+      expect(answer.body.msg, raw).toBe('请求参数类型错误: 请求体必须是JSON对象');
     }
   });
 

@@ -68,6 +68,8 @@ export async function createTestDatabase(template?: string): Promise<{ name: str
 export interface StartOptions {
   /** Share an existing database (several instances). */
   databaseUrl?: string;
+  /** PGlite: start from these database files (another server's, dumped when it stopped) instead of the template. */
+  loadDataDir?: Blob;
   /** Add test-only routes before the server listens. */
   beforeListen?: (app: BuiltApp['app']) => void;
 }
@@ -185,6 +187,16 @@ export async function preparePgliteTemplate(overrides: Partial<Config> = {}): Pr
   await pgliteTemplate(testConfig(overrides));
 }
 
+/** The files of the run's seeded PGlite template (an archive PGlite loads), for a server started another way (a child process). */
+export function seededPgliteFiles(overrides: Partial<Config> = {}): Promise<Blob> {
+  return pgliteTemplate(testConfig(overrides));
+}
+
+/** A PostgreSQL database of its own, a copy of the run's seeded template; answers its URL and how to drop it. */
+export async function createSeededTestDatabase(overrides: Partial<Config> = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  return createTestDatabase(await postgresTemplate(testConfig(overrides)));
+}
+
 /**
  * The seeded database alone, without a server, for tests of functions that query it (the
  * access decisions, the list filters): a copy of the run's template, like a server gets.
@@ -209,8 +221,10 @@ export async function startServer(overrides: Partial<Config> = {}, shared: Start
   const config = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = shared.databaseUrl;
-  let loadDataDir: Blob | undefined;
-  if (!databaseUrl && usingPostgres()) {
+  let loadDataDir: Blob | undefined = shared.loadDataDir;
+  if (loadDataDir) {
+    // A restart: the files given are the database.
+  } else if (!databaseUrl && usingPostgres()) {
     const created = await createTestDatabase(await postgresTemplate(config));
     databaseUrl = created.url;
     dropDatabase = created.drop;

@@ -61,7 +61,7 @@ const filesOnDisk = (dir: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pc-files-'));
-  server = await startServer({ dataDir });
+  server = await startServer({ dataDir, publicUrl: 'https://console.example.com' });
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '附件测试物业');
   staff = await signedIn(server, 'staff', 'staff123', '000000');
@@ -79,7 +79,8 @@ describe('put-file (console images and avatars)', () => {
     const { link, name, attachId, domain } = answer.body.data;
     expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(link).toBe(`/api/blade-resource/oss/endpoint/file/${name}`);
-    expect(domain).toBe(server.url);
+    // The configured address (PUBLIC_URL), never the request's Host: an answer repeats nothing a client made up.
+    expect(domain).toBe('https://console.example.com');
     expect(attachId).toMatch(/^\d+$/);
     const served = await download(server, link);
     expect(served.status).toBe(200);
@@ -151,6 +152,30 @@ describe('owner attachments', () => {
     expect(file.headers.get('content-disposition')).toBe(
       `attachment; filename="___.pdf"; filename*=UTF-8''${encodeURIComponent('房产证.pdf')}`,
     );
+  });
+
+  it('keeps no file when the save after it fails (issue 13: files stayed on disk without a row)', async () => {
+    // The row insert fails inside the upload's transaction, after the bytes were written to disk.
+    await sql`create or replace function refuse_attachment() returns trigger language plpgsql as
+      $$ begin if new.remark = 'fail-on-save' then raise exception 'refused by the test'; end if; return new; end $$`.execute(
+      server.built.services.db,
+    );
+    await sql`create trigger refuse_attachment before insert on property_owner_attachment
+      for each row execute function refuse_attachment()`.execute(server.built.services.db);
+    const files = filesOnDisk(dataDir).length;
+    const rows = await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(server.built.services.db);
+    const answer = await upload(
+      server,
+      admin,
+      '/system-property/attachmentUpload/upload',
+      { bytes: PDF, name: 'x.pdf' },
+      { userId: ownerId, remark: 'fail-on-save' },
+    );
+    expect(answer.status).toBe(500);
+    expect(filesOnDisk(dataDir).length).toBe(files);
+    const after = await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(server.built.services.db);
+    expect(after.rows[0]!.n).toBe(rows.rows[0]!.n);
+    await sql`drop trigger refuse_attachment on property_owner_attachment`.execute(server.built.services.db);
   });
 
   it('keeps the document private: not served by name, not seen by another tenant', async () => {

@@ -69,7 +69,7 @@ export async function startBenchServer(webRoot: string, rows: number) {
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 
-/** A Chromium for Lighthouse, and a way to score a page in it (desktop preset, performance and accessibility). */
+/** A Chromium for Lighthouse, and a way to score a page in it (desktop or mobile preset, performance and accessibility). */
 export async function lighthouseBrowser() {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
@@ -77,8 +77,15 @@ export async function lighthouseBrowser() {
   const puppeteer = await import('puppeteer-core');
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 
-  /** Lighthouse on `url`; `keepStorage` keeps the browser's cookies and local storage (a signed-in run). */
-  const score = async (url: string, keepStorage: boolean): Promise<LighthouseResult> => {
+  /**
+   * Lighthouse on `url`; `keepStorage` keeps the browser's cookies and local storage (a signed-in run).
+   * The mobile preset is Lighthouse's default: a phone's screen, a slowed CPU (4x) and a slow 4G network.
+   */
+  const score = async (
+    url: string,
+    keepStorage: boolean,
+    preset: 'desktop' | 'mobile' = 'desktop',
+  ): Promise<LighthouseResult> => {
     const result = await lighthouse(
       url,
       {
@@ -88,7 +95,7 @@ export async function lighthouseBrowser() {
         onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: keepStorage,
       },
-      desktopConfig,
+      preset === 'desktop' ? desktopConfig : undefined,
     );
     return result!.lhr;
   };

@@ -129,16 +129,19 @@ try {
       mkdirSync(reports, { recursive: true });
       const signInReport = await lab.score(`${server.url}/login`, false);
       writeFileSync(join(reports, 'sign-in.json'), JSON.stringify(signInReport));
+      const signInMobileReport = await lab.score(`${server.url}/login`, false, 'mobile');
+      writeFileSync(join(reports, 'sign-in-mobile.json'), JSON.stringify(signInMobileReport));
       await lab.signIn(bench);
       const listReport = await lab.score(`${server.url}${LIST_PATH}`, true);
       writeFileSync(join(reports, 'list.json'), JSON.stringify(listReport));
-      const [signIn, list] = [summary(signInReport), summary(listReport)];
+      const [signIn, signInMobile, list] = [summary(signInReport), summary(signInMobileReport), summary(listReport)];
       const version = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
       console.log(
         `\nLighthouse ${version}, desktop preset (this machine's benchmark index ${signIn.benchmarkIndex}; reports in artifacts/lighthouse)`,
       );
       console.log(`sign-in page  performance ${signIn.score}  (${signIn.detail})`);
       console.log(`list screen   performance ${list.score}  (${list.detail})`);
+      console.log(`sign-in page, mobile preset (4x CPU, slow 4G)  performance ${signInMobile.score}  (${signInMobile.detail})`);
       const failures = (s: ReturnType<typeof summary>) =>
         s.accessibilityFailures.length ? ` (failed: ${s.accessibilityFailures.join(', ')})` : '';
       console.log(`sign-in page  accessibility ${signIn.accessibility}${failures(signIn)}`);

@@ -6,6 +6,7 @@ import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerSystemModule } from './system/index';
+import { registerWorkflowModule } from './workflow/index';
 
 /** Every module's routes, in one place so a reader finds them all. */
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerCitizenModule(app, services);
   registerFacilityModule(app, services);
   registerOwnerAppModule(app, services);
+  registerWorkflowModule(app, services);
 }

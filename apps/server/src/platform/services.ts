@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { SecuritySignals } from './cache/signals';
 import type { KeyValueStore } from './cache/store';
 import type { Database, Db } from './db/database';
+import type { JobQueue } from './jobs/queue';
 import type { LogWriter } from './log/log-writer';
 import type { AccessService } from './security/access';
 import type { TokenService } from './auth/tokens';
@@ -17,4 +18,6 @@ export interface Services {
   tokens: TokenService;
   access: AccessService;
   logs: LogWriter;
+  /** Long and scheduled work (platform/jobs): registerJob, enqueue, schedule, cancel. */
+  jobs: JobQueue;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { hashSecret } from '../platform/auth/password';
 import type { Db } from '../platform/db/database';
 import type { Services } from '../platform/services';
 import { provisionTenant } from '../modules/system/tenant-service';
@@ -9,6 +10,7 @@ import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
+import { seedLeaveProcess } from './workflow';
 
 /** Held while seeding, so instances starting together seed once. */
 const SEED_LOCK = 727_002;
@@ -28,7 +30,9 @@ export async function seed(services: Services): Promise<void> {
       if (services.config.seedDemo) await seedDemoTenant(tx);
     }
     // Business demo data checks for itself, so a database seeded before a module existed gets it too.
+    await seedLeaveProcess(tx, '000000');
     if (services.config.seedDemo) {
+      await seedLeaveProcess(tx, DEMO_TENANT);
       await seedDemoCommunity(tx, DEMO_TENANT);
       await seedDemoResidents(tx, DEMO_TENANT);
       // Last: spaces are bound to the residents' cars when there are any.
@@ -56,7 +60,7 @@ async function seedPlatform(db: Db): Promise<void> {
     ['sword', 'sword_secret'],
   ]) {
     await sql`insert into blade_client (client_id, client_secret, scope, authorized_grant_types, access_token_validity, refresh_token_validity)
-      values (${id}, ${secret}, 'all', ${grants}, 3000, 604800)`.execute(db);
+      values (${id}, ${await hashSecret(secret)}, 'all', ${grants}, 3000, 604800)`.execute(db);
   }
   await seedDicts(db, 'blade_dict', SYSTEM_DICTS);
   await seedRegions(db);

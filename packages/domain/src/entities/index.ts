@@ -4,12 +4,14 @@ import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PLATFORM_ENTITIES } from './platform/index';
+import { WORKFLOW_ENTITIES } from './workflow/index';
 
 export * from './platform/index';
 export * from './community/index';
 export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
+export * from './workflow/index';
 export * from './references';
 export * from './data-names';
 
@@ -26,4 +28,5 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...CITIZEN_ENTITIES,
   ...FACILITY_ENTITIES,
   ...OWNER_APP_ENTITIES,
+  ...WORKFLOW_ENTITIES,
 ];

@@ -89,6 +89,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   tenant: 'Tenants',
   tenantpackage: 'Tenant packages',
   client: 'Applications',
+  job_run: 'Job runs',
   authority: 'Permissions',
   role: 'Roles',
   datascope: 'Data scopes',

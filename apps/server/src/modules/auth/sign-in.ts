@@ -42,7 +42,20 @@ export async function findUser(db: Db, tenantId: string, by: { account?: string;
   return rows.rows[0];
 }
 
-const failKey = (tenantId: string, account: string) => `login-fail:${tenantId}:${account}`;
+/**
+ * Failed sign-ins are counted per account and address: five bad passwords from one address lock the
+ * account for that address only, so nobody can lock someone else out (the platform administrator
+ * included) from elsewhere. Each address also has a limit over all accounts (IP_FAIL_FACTOR times
+ * the account limit), so it cannot try passwords across accounts instead. Unlocking an account
+ * starts its counts afresh (a new epoch in the keys) whatever addresses they came from.
+ */
+const IP_FAIL_FACTOR = 10;
+const epochKey = (tenantId: string, account: string) => `login-epoch:${tenantId}:${account}`;
+const ipFailKey = (ip: string) => `login-fail-ip:${ip}`;
+async function failKey(store: Services['store'], tenantId: string, account: string, ip: string): Promise<string> {
+  const epoch = (await store.get(epochKey(tenantId, account))) ?? '0';
+  return `login-fail:${tenantId}:${account}:${epoch}:${ip}`;
+}
 
 /**
  * Failed sign-ins allowed before an account locks: the `account.failCount` parameter, which the
@@ -55,23 +68,33 @@ async function failLimit(services: Services): Promise<number> {
 }
 
 /** Password sign-in with the lockout counter: too many failures lock the account for a while. */
-export async function verifyPassword(services: Services, tenantId: string, account: string, password: string): Promise<UserRow> {
+export async function verifyPassword(
+  services: Services,
+  tenantId: string,
+  account: string,
+  password: string,
+  ip: string,
+): Promise<UserRow> {
   const { store, config, db } = services;
   const limit = await failLimit(services);
-  const failures = Number((await store.get(failKey(tenantId, account))) ?? 0);
-  if (failures >= limit) throw OAUTH.locked();
+  const key = await failKey(store, tenantId, account, ip);
+  const [failures, ipFailures] = await Promise.all([store.get(key), store.get(ipFailKey(ip))]);
+  if (Number(failures ?? 0) >= limit || Number(ipFailures ?? 0) >= limit * IP_FAIL_FACTOR) throw OAUTH.locked();
   const user = await findUser(db, tenantId, { account });
   if (!user || !(await verifyDigest(user.password, signInDigest(password)))) {
-    const count = await store.incr(failKey(tenantId, account), config.loginLockSeconds);
+    const [count] = await Promise.all([
+      store.incr(key, config.loginLockSeconds),
+      store.incr(ipFailKey(ip), config.loginLockSeconds),
+    ]);
     if (count >= limit) throw OAUTH.locked();
     throw OAUTH.badCredentials();
   }
-  await store.del(failKey(tenantId, account));
+  await store.del(key);
   return user;
 }
 
 export async function unlockAccounts(services: Services, tenantId: string, accounts: string[]): Promise<void> {
-  await services.store.del(...accounts.map((a) => failKey(tenantId, a)));
+  for (const account of accounts) await services.store.incr(epochKey(tenantId, account), 366 * 24 * 3600);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ErrorAnswer, GRANT_TYPES, OAuthError as OAuthErrorAnswer, plain, TokenAnswer, TokenRequest } from '@property/domain';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hashSecret, isHashedSecret, verifySecret } from '../../platform/auth/password';
 import { post } from '../../platform/http/operation';
 import { messageFor } from '../../platform/http/locale';
 import type { Services } from '../../platform/services';
@@ -28,7 +29,12 @@ async function authenticateClient(services: Services, header: string | undefined
   const rows = await sql<Client>`select client_id, client_secret, authorized_grant_types, access_token_validity,
     refresh_token_validity from blade_client where client_id = ${id} and is_deleted = 0`.execute(services.db);
   const client = rows.rows[0];
-  if (!client || client.client_secret !== secret) throw OAUTH.badClient();
+  if (!client || !(await verifySecret(client.client_secret, secret))) throw OAUTH.badClient();
+  if (!isHashedSecret(client.client_secret)) {
+    // Kept as plain text by an earlier version: replace it with its hash now that it is known.
+    await sql`update blade_client set client_secret = ${await hashSecret(secret)} where client_id = ${id}
+      and client_secret = ${client.client_secret}`.execute(services.db);
+  }
   return client;
 }
 
@@ -119,7 +125,7 @@ async function issueTokens(services: Services, captcha: CaptchaService, req: Fas
         throw OAUTH.badCaptcha();
       }
       await checkTenant(services.db, tenantId);
-      user = await verifyPassword(services, tenantId, query.username, query.password);
+      user = await verifyPassword(services, tenantId, query.username, query.password, req.ip);
       break;
     }
     case 'refresh_token': {

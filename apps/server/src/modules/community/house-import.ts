@@ -13,6 +13,7 @@ import {
   unitEntity,
   type Locale,
 } from '@property/domain';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -24,6 +25,7 @@ import { fileAnswer, fileField, get, idText, params, post } from '../../platform
 import { localeOfRequest } from '../../platform/http/locale';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
+import { refuseOversized } from '../../platform/storage/index';
 import { gardens, houseNameOf } from './hierarchy';
 import { saveHouses, type PlannedHouse } from './house-bulk';
 
@@ -77,6 +79,8 @@ const REQUIRED_COLUMNS = ['buildingName', 'unitName', 'floor', 'name'];
 const DICTS = { houseType: 'house_type', houseStatus: 'house_status' } as const;
 
 export const MAX_IMPORT_ROWS = 20_000;
+/** Characters a cell may hold: more than any field of a house takes (a remark is the longest). */
+export const MAX_CELL_CHARS = 1000;
 /** Floors an imported house may be on. */
 const IMPORT_FLOORS = { min: -10, max: 300 };
 /** Wrong rows the refusal's message names; the answer's data lists them all. */
@@ -97,6 +101,47 @@ function cellText(cell: ExcelJS.Cell): string {
   if (typeof value === 'string') return value.trim();
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return cell.text.trim();
+}
+
+/** The texts of the first sheet: its header row and the rows below it (cells by column number). */
+interface SheetText {
+  header: string[];
+  rows: Array<{ rowNumber: number; cells: string[] }>;
+}
+
+/**
+ * Reads the first sheet as a stream, row by row, and stops at the row limit (a 750,000-row file
+ * once held the server for seconds and gigabytes while it loaded whole, issue 13): only the rows
+ * the import may take are ever held, and each cell's text is cut at MAX_CELL_CHARS + 1 (enough to
+ * say it is too long) as it is read. Styles and hyperlinks are not read at all.
+ */
+async function readFirstSheet(buffer: Buffer): Promise<SheetText> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const sheet: SheetText = { header: [], rows: [] };
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          cells[col] = cellText(cell).slice(0, MAX_CELL_CHARS + 1);
+        });
+        if (row.number === 1) sheet.header = cells;
+        else if (cells.some((c) => c !== '')) sheet.rows.push({ rowNumber: row.number, cells });
+        if (sheet.rows.length > MAX_IMPORT_ROWS) throw badRequest('importTooManyRows', { max: MAX_IMPORT_ROWS });
+      }
+      break; // the first sheet only
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw badRequest('importWrongType');
+  }
+  return sheet;
 }
 
 /** Key → value of a dictionary, accepting the value shown ("住宅") or the key ("1"). */
@@ -122,6 +167,7 @@ const hundredths = (text: string) => {
 /** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
 async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('importNotMultipart');
+  refuseOversized(req, MAX_FILE_BYTES);
   let file;
   try {
     file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
@@ -231,25 +277,18 @@ export async function importHouses(
   defaultGardenId?: string,
   locale: Locale = 'zh',
 ): Promise<{ total: number; success: number; errors: RowProblem[] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('importWrongType');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw badRequest('importEmpty');
+  const sheet = await readFirstSheet(buffer);
+  if (sheet.rows.length === 0) throw badRequest('importEmpty');
   // Columns are found by header, so a reordered sheet still reads right; keys work as headers too.
   const columnOf = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const column = columnOfHeader(cellText(cell));
+  sheet.header.forEach((text, col) => {
+    const column = columnOfHeader(text);
     if (column) columnOf.set(column.key, col);
   });
   const missing = COLUMNS.filter(
     (c) => (REQUIRED_COLUMNS.includes(c.key) || (c.key === 'gardenName' && !defaultGardenId)) && !columnOf.has(c.key),
   ).map((c) => headerOf(locale, c.key));
   if (missing.length) throw badRequest('importMissingColumns', { columns: missing });
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw badRequest('importTooManyRows', { max: MAX_IMPORT_ROWS });
 
   // The caller's gardens only (tenant and data scope), as the form's garden picker offers them.
   const [gardenRows, types, statuses] = await Promise.all([
@@ -264,12 +303,13 @@ export async function importHouses(
   const errors: RowProblem[] = [];
   const planned: Array<PlannedHouse & { row: number; gardenId: string }> = [];
   const firstRowOf = new Map<string, number>();
-  sheet.eachRow({ includeEmpty: false }, (sheetRow, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const { rowNumber, cells } of sheet.rows) {
     const raw: Record<string, string> = {};
-    for (const [key, col] of columnOf) raw[key] = cellText(sheetRow.getCell(col));
-    if (Object.values(raw).every((v) => v === '')) return;
+    for (const [key, col] of columnOf) raw[key] = cells[col] ?? '';
+    if (Object.values(raw).every((v) => v === '')) continue;
     try {
+      const long = Object.values(raw).find((v) => v.length > MAX_CELL_CHARS);
+      if (long !== undefined) throw badRequest('importCellTooLong', { max: MAX_CELL_CHARS });
       for (const [key, code] of Object.entries(DICTS) as Array<[keyof typeof DICTS, string]>) {
         if (!raw[key]) continue;
         const dictKey = (key === 'houseType' ? types : statuses).get(raw[key]);
@@ -309,7 +349,7 @@ export async function importHouses(
       if (!(error instanceof ApiError)) throw error;
       errors.push({ row: rowNumber, message: translate(locale, error.key, error.params) });
     }
-  });
+  }
   if (planned.length === 0 && errors.length === 0) throw badRequest('importEmpty');
 
   // Houses that exist already, by their names, so each clash is reported on its own row.

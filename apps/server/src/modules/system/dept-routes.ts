@@ -1,4 +1,4 @@
-import { DeptNode, deptEntity, List, listQueryOf, recordOf } from '@property/domain';
+import { dataScopeEntity, DeptNode, deptEntity, List, listQueryOf, recordOf, userEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, type CrudContext, type CrudHooks, type Row } from '../../platform/crud/engine';
@@ -13,6 +13,10 @@ import type { AccessService } from '../../platform/security/access';
 import type { Services } from '../../platform/services';
 
 const BASE = '/api/blade-system/dept';
+/** Screens that pick departments (the user form, role data scopes) or show them: their readers may read the tree. */
+const DEPT_PICKER_SCREENS = [deptEntity, userEntity, dataScopeEntity];
+/** A caller's own ids, or one that matches nothing (an empty IN list is not SQL). */
+export const ownIds = (ids: string[]) => (ids.length > 0 ? ids : ['0']);
 const tags = ['Department'];
 type Query = Record<string, unknown>;
 
@@ -88,6 +92,7 @@ export function registerDeptRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/tree`, tree('Department picker tree'), async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.requireViewOfAny(DEPT_PICKER_SCREENS);
     return data(picker(await rowsOf(ctx, req.query as Query)));
   });
   const lazy = (summary: string) =>
@@ -99,6 +104,7 @@ export function registerDeptRoutes(app: FastifyInstance, services: Services): vo
     });
   const lazyLevel = async (req: Parameters<typeof contextOf>[1]) => {
     const ctx = await contextOf(services, req);
+    ctx.requireViewOfAny(DEPT_PICKER_SCREENS);
     const { parentId, ...rest } = req.query as Query;
     const parent = parentId ? parseId(parentId, 'parentId') : '0';
     const rows = await rowsOf(ctx, rest, { parentId_equal: parent });
@@ -114,6 +120,11 @@ export function registerDeptRoutes(app: FastifyInstance, services: Services): vo
   const select = get({ tags, summary: 'Departments for a select', query: filters, data: List(recordOf(deptEntity)) });
   app.get(`${BASE}/select`, select, async (req) => {
     const ctx = await contextOf(services, req);
-    return data(await rowsOf(ctx, req.query as Query));
+    // Anyone may name their own departments (the switch dialog); the rest need a screen that picks them.
+    const own = DEPT_PICKER_SCREENS.some((e) => ctx.canView(e)) ? [] : [sql`id in (${sql.join(ownIds(ctx.auth.deptIds))})`];
+    const tenantId = tenantOf(ctx, req.query as Query);
+    const { tenantId: _omit, ...filters } = req.query as Query;
+    void _omit;
+    return data(await depts.all({ ...ctx, auth: { ...ctx.auth, tenantId } }, filters, own));
   });
 }

@@ -145,6 +145,8 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
     }),
     async (req) => {
       const ctx = await contextOf(services, req);
+      // The dictionary screen's tree; forms read entries through dictionary?code=, which anyone may.
+      ctx.require(entity, 'view');
       const code = String((req.query as Query).code ?? '');
       const rows =
         code === '' || code === CATALOGUE

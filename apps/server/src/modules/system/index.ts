@@ -8,8 +8,10 @@ import {
   paramEntity,
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
+import { hashSecret } from '../../platform/auth/password';
 import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
+import { registerJobRunRoutes } from '../../platform/jobs/routes';
 import type { Services } from '../../platform/services';
 import { registerDeptRoutes } from './dept-routes';
 import { registerDictRoutes } from './dict-routes';
@@ -31,9 +33,15 @@ export function registerSystemModule(app: FastifyInstance, services: Services): 
   registerRegionRoutes(app, services);
   registerPostAndTopMenuRoutes(app, services);
   const invalidating = { afterSave: () => services.access.invalidate() };
-  registerCrudRoutes(app, services, clientEntity);
+  const clients = new CrudService(clientEntity, {
+    async beforeSave(_ctx, values) {
+      if (typeof values.client_secret === 'string') values.client_secret = await hashSecret(values.client_secret);
+    },
+  });
+  registerCrudRoutes(app, services, clientEntity, clients);
   registerCrudRoutes(app, services, paramEntity);
   registerCrudRoutes(app, services, dataScopeEntity, new CrudService(dataScopeEntity, invalidating));
   registerCrudRoutes(app, services, apiScopeEntity, new CrudService(apiScopeEntity, invalidating));
   for (const log of [logUsualEntity, logApiEntity, logErrorEntity]) registerCrudRoutes(app, services, log);
+  registerJobRunRoutes(app, services);
 }

@@ -1,4 +1,9 @@
 import {
+  apiScopeEntity,
+  dataScopeEntity,
+  roleEntity,
+  tenantPackageEntity,
+  topMenuEntity,
   ENTITIES,
   GrantKeys,
   GrantTree,
@@ -26,6 +31,8 @@ import { contextOf, type RequestContext } from '../../platform/http/request-cont
 import type { Services } from '../../platform/services';
 
 const BASE = '/api/blade-system/menu';
+/** Screens that pick menus (a menu's parent, scopes, packages, top menus, role grants): their readers may read the tree. */
+const MENU_PICKER_SCREENS = [menuEntity, roleEntity, dataScopeEntity, apiScopeEntity, tenantPackageEntity, topMenuEntity];
 const tags = ['Menu'];
 const MENU = 1;
 const BUTTON = 2;
@@ -225,6 +232,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
     );
   app.get(`${BASE}/tree`, get({ tags, summary: 'Menu picker tree', data: List(PickerTreeNode) }), async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.requireViewOfAny(MENU_PICKER_SCREENS);
     return data(pickerTree(await allMenus(ctx, MENU)));
   });
 
@@ -275,6 +283,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/role-tree-keys`, roleKeys, async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.require(roleEntity, 'view');
     const requested = parseIds((req.query as Record<string, string>).roleIds, 'roleIds');
     const own = await sql<{ id: string }>`select id from blade_role where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId}
       and id in (${sql.join(requested)})`.execute(services.db);
@@ -302,6 +311,7 @@ export function registerMenuRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/top-tree-keys`, topKeys, async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.require(topMenuEntity, 'view');
     const ids = parseIds((req.query as Record<string, string>).topMenuIds, 'topMenuIds');
     const rows = await sql<{ menu_id: string }>`select menu_id from blade_top_menu_setting where is_deleted = 0
       and tenant_id = ${ctx.auth.tenantId} and top_menu_id in (${sql.join(ids)})`.execute(services.db);

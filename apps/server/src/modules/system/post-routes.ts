@@ -1,4 +1,4 @@
-import { List, postEntity, recordOf, topMenuEntity } from '@property/domain';
+import { List, postEntity, userEntity, recordOf, topMenuEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseIds } from '../../platform/crud/engine';
@@ -22,6 +22,8 @@ export function registerPostAndTopMenuRoutes(app: FastifyInstance, services: Ser
   });
   app.get('/api/blade-system/post/select', select, async (req) => {
     const ctx = await contextOf(services, req);
+    // The user form's post picker and the post screen.
+    ctx.requireViewOfAny([postEntity, userEntity]);
     const tenantId = (req.query as Query).tenantId;
     const scoped = tenantId && isPlatformAdmin(ctx.auth) ? { ...ctx, auth: { ...ctx.auth, tenantId: String(tenantId) } } : ctx;
     return data(await posts.all(scoped));

@@ -1,4 +1,4 @@
-import { List, listQueryOf, recordOf, RoleNode, roleEntity } from '@property/domain';
+import { List, listQueryOf, recordOf, RoleNode, roleEntity, userEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { CrudService, parseId, parseIds } from '../../platform/crud/engine';
@@ -11,6 +11,8 @@ import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 
 const BASE = '/api/blade-system/role';
+/** Screens that pick roles (the user form and its role dialog) or show them: their readers may read the tree. */
+const ROLE_PICKER_SCREENS = [roleEntity, userEntity];
 const tags = ['Role'];
 type Query = Record<string, unknown>;
 
@@ -33,6 +35,7 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/tree`, get({ tags, summary: 'Role picker tree', data: List(RoleNode) }), async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.requireViewOfAny(ROLE_PICKER_SCREENS);
     return data(buildTree(await roles.all(ctx), { titleKey: 'roleName' }));
   });
   const below = get({
@@ -43,6 +46,7 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
   });
   app.get(`${BASE}/tree-by-id`, below, async (req) => {
     const ctx = await contextOf(services, req);
+    ctx.requireViewOfAny(ROLE_PICKER_SCREENS);
     const roleId = (req.query as Query).roleId;
     const rows = await roles.all(ctx);
     const tree = buildTree(rows, { titleKey: 'roleName' });
@@ -63,6 +67,8 @@ export function registerRoleRoutes(app: FastifyInstance, services: Services): vo
   app.get(`${BASE}/select`, select, async (req) => {
     const ctx = await contextOf(services, req);
     const userId = (req.query as Query).userId;
+    // Anyone may name their own roles (the switch dialog); every role, or another user's, needs a screen that shows them.
+    if (!userId || String(userId) !== ctx.auth.userId) ctx.requireViewOfAny(ROLE_PICKER_SCREENS);
     if (!userId) return data(await roles.all(ctx));
     const user = await sql<{ role_id: string }>`select role_id from blade_user where id = ${parseId(userId, 'userId')}
       and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0`.execute(services.db);

@@ -3,6 +3,7 @@ import { NEW_TENANT_ADMIN_NAME } from '@property/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { hashTypedPassword } from '../../platform/auth/password';
+import { seedLeaveProcess } from '../../seed/workflow';
 import { paramValue } from './params';
 
 /** A tenant id nobody has: six digits, drawn at random and checked. */
@@ -17,7 +18,7 @@ export async function newTenantId(db: Db): Promise<string> {
 /**
  * What every new tenant starts with: its root department, an administrator
  * role (which sees the tenant package's menus) and the `admin` account whose
- * password is the `tenant.default.password` parameter.
+ * password is the `tenant.default.password` parameter; and the leave process.
  */
 export async function provisionTenant(
   db: Db,
@@ -40,5 +41,6 @@ export async function provisionTenant(
     values (${tenantId}, 1, 'admin', ${password}, 'admin', ${NEW_TENANT_ADMIN_NAME}, ${roleId}, ${deptId}, 1, ${createdBy}, ${deptId}) returning id`.execute(
     db,
   );
+  await seedLeaveProcess(db, tenantId);
   return { userId: String(user.rows[0]!.id), deptId, roleId };
 }

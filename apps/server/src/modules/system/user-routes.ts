@@ -5,10 +5,11 @@ import { hashTypedPassword, signInDigest, verifyDigest } from '../../platform/au
 import { CrudService, parseId, parseIds, toJson, type CrudContext } from '../../platform/crud/engine';
 import { idQuery, idsQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { ApiError, badRequest, notFound } from '../../platform/http/errors';
 import { get, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
+import { CaptchaService } from '../auth/captcha';
 import { unlockAccounts } from '../auth/sign-in';
 import { paramValue } from './params';
 
@@ -18,15 +19,24 @@ type Body = Record<string, unknown>;
 const user = recordOf(userEntity);
 const userIds = { userIds: text('comma-separated user ids') };
 
+/** What an anonymous registration may ask for: field lengths, requests per address an hour, waiting accounts per tenant. */
+const GUEST_FIELDS: Record<string, number> = { tenantId: 12, account: 45, name: 45, password: 64 };
+const GUEST_LIMITS = { perIp: 5, pendingPerTenant: 20 };
+
 /**
  * Users: the generic calls plus password handling (always stored as argon2id
  * of the MD5 of what was typed), role grants, unlocking and the profile calls.
  */
 export function registerUserRoutes(app: FastifyInstance, services: Services): void {
+  const captcha = new CaptchaService(services.store, services.config.captchaEnabled);
   const users = new CrudService(userEntity, {
     async beforeSave(ctx, values, existing) {
       if (existing) {
         delete values.password; // passwords change through reset-password / update-password only
+        // Approving a waiting account (status 0 to another) makes it count against the quota.
+        if (Number(existing.status) === 0 && values.status !== undefined && Number(values.status) !== 0) {
+          await checkAccountQuota(ctx);
+        }
         return;
       }
       const typed = (values.password as string | undefined) ?? (await paramValue(ctx.db, 'account.initPassword', '123456'));
@@ -206,19 +216,28 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
   const guest = params(
     {
       tenantId: text('the tenant to join'),
-      account: text('the account asked for'),
+      account: text(`the account asked for (at most ${GUEST_FIELDS.account} characters)`),
       password: text('the hex MD5 of the password'),
-      name: text('the name shown (default: the account)'),
+      name: text(`the name shown (default: the account; at most ${GUEST_FIELDS.name} characters)`),
     },
     ['tenantId', 'account', 'password'],
   );
+  const captchaHeaders = {
+    'Captcha-Key': text('the key of a captcha (oauth/captcha), when captcha is on'),
+    'Captcha-Code': text('what the captcha image shows'),
+  };
   app.post(
     `${BASE}/register-guest`,
     post({
       tags,
       summary: 'Ask for an account (approved by an administrator)',
-      description: 'The account waits with status 0 until approved. The parameters may travel in a form or JSON body instead.',
+      description:
+        'The account waits with status 0 until approved; waiting accounts do not count against the tenant’s quota until then. ' +
+        `With captcha on, the Captcha-Key and Captcha-Code headers must name a captcha just read. At most ${GUEST_LIMITS.perIp} requests ` +
+        `an hour from one address (429) and ${GUEST_LIMITS.pendingPerTenant} accounts waiting per tenant. ` +
+        'The parameters may travel in a form or JSON body instead.',
       query: guest,
+      headers: captchaHeaders,
       public: true,
     }),
     async (req) => {
@@ -227,9 +246,24 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
       if (!tenantId) throw badRequest('registerNeedTenant');
       if (!input.account) throw badRequest('registerNeedAccount');
       if (!input.password) throw badRequest('registerNeedPassword');
+      for (const [name, max] of Object.entries(GUEST_FIELDS)) {
+        if (typeof input[name] === 'object' && input[name] !== null) throw badRequest('paramTypeOf', { name });
+        if (String(input[name] ?? '').length > max) throw badRequest('tooLong', { name, max });
+      }
       if ((await paramValue(services.db, 'account.registerUser', 'true')) !== 'true') throw badRequest('registrationClosed');
+      if (services.config.captchaEnabled) {
+        const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+        if (!(await captcha.check(header('captcha-key'), header('captcha-code')))) throw badRequest('captchaWrong');
+      }
+      // Counted after the cheap checks and the captcha: a request refused for its input costs nothing.
+      if ((await services.store.incr(`register-ip:${req.ip}`, 3600)) > GUEST_LIMITS.perIp) {
+        throw new ApiError(429, 'tooManyRegistrations');
+      }
       const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(services.db);
       if (tenant.rows.length === 0) throw badRequest('tenantNotFound');
+      const pending = await sql<{ n: number }>`select count(*)::int as n from blade_user
+        where tenant_id = ${tenantId} and is_deleted = 0 and status = 0`.execute(services.db);
+      if (Number(pending.rows[0]!.n) >= GUEST_LIMITS.pendingPerTenant) throw new ApiError(429, 'tooManyPendingAccounts');
       const guest: CrudContext = {
         db: services.db,
         auth: {
@@ -245,7 +279,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
         },
         rowScope: (entity) => (entity.owner === 'tenant' ? [sql`tenant_id = ${tenantId}`] : []),
       };
-      // Registered accounts wait with status 0 until an administrator approves them (sets status 1 and a role).
+      // A tenant already at its quota could never approve the account: say so now.
       await checkAccountQuota(guest);
       await users.insert(guest, await registrationValues(input, tenantId, guest));
       return status(true);
@@ -269,10 +303,15 @@ async function registrationValues(input: Body, tenantId: string, ctx: CrudContex
   };
 }
 
-/** A tenant's `accountNumber` caps its users; -1 means no limit. */
+/**
+ * A tenant's `accountNumber` caps its users; -1 means no limit. Accounts waiting for approval
+ * (status 0, from register-guest) do not count until approved: anonymous sign-ups must not use up
+ * the quota an administrator needs.
+ */
 async function checkAccountQuota(ctx: CrudContext): Promise<void> {
   const rows = await sql<{ account_number: number | null; used: number }>`select t.account_number,
-      (select count(*)::int from blade_user u where u.tenant_id = t.tenant_id and u.is_deleted = 0) as used
+      (select count(*)::int from blade_user u where u.tenant_id = t.tenant_id and u.is_deleted = 0
+        and u.status is distinct from 0) as used
     from blade_tenant t where t.tenant_id = ${ctx.auth.tenantId} and t.is_deleted = 0`.execute(ctx.db);
   const row = rows.rows[0];
   if (row && row.account_number !== null && row.account_number >= 0 && row.used >= row.account_number) {

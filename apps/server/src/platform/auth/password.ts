@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 const HEX_MD5 = /^[0-9a-f]{32}$/i;
@@ -29,4 +29,22 @@ export async function verifyDigest(stored: string | null | undefined, digest: st
   } catch {
     return false;
   }
+}
+
+/**
+ * OAuth client secrets are kept as argon2id like passwords (never listed: the field is secret).
+ * A secret stored before that (plain text) is still compared, in constant time, so the caller can
+ * replace it with its hash on first use.
+ */
+export async function hashSecret(secret: string): Promise<string> {
+  return hash(secret, { algorithm: 2 });
+}
+
+export const isHashedSecret = (stored: string) => stored.startsWith('$argon2');
+
+export async function verifySecret(stored: string | null | undefined, given: string): Promise<boolean> {
+  if (!stored) return false;
+  if (isHashedSecret(stored)) return verifyDigest(stored, given);
+  const [a, b] = [Buffer.from(stored), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -5,9 +5,10 @@ import type { Db } from '../db/database';
 import type { AuthContext } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { gardenColumnOf } from '../security/access';
-import { fieldsOf, uniqueFields } from './fields';
+import { fieldsOf, idText, uniqueFields } from './fields';
 import { defaultSort, listOrder, parseListQuery } from './filters';
 import { readPage, type PageRequest } from './paging';
+import { checkReferences } from './references';
 import { validateBody, type Values } from './validate';
 
 export type Row = Record<string, unknown>;
@@ -41,13 +42,11 @@ export interface CrudHooks {
   beforeRemove?(ctx: CrudContext, ids: string[]): Promise<void> | void;
 }
 
-const ID = /^\d{1,19}$/;
-
 export function parseId(raw: unknown, name = 'id'): string {
-  const value = typeof raw === 'number' ? String(raw) : raw;
-  if (value === undefined || value === null || value === '') throw badRequest('missingParam', { name });
-  if (typeof value !== 'string' || !ID.test(value)) throw badRequest('paramTypeOf', { name });
-  return value;
+  if (raw === undefined || raw === null || raw === '') throw badRequest('missingParam', { name });
+  const id = idText(raw);
+  if (id === undefined) throw badRequest('paramTypeOf', { name });
+  return id;
 }
 
 export function parseIds(raw: unknown, name = 'ids'): string[] {
@@ -154,6 +153,7 @@ export class CrudService {
         if (!existing) throw notFound();
       }
       await this.hooks.beforeSave?.(txCtx, values, existing);
+      await checkReferences(txCtx, this.entity, values);
       this.checkGarden(txCtx, values, existing);
       await this.checkUnique(txCtx, values, existing);
       const saved = existing ? await this.update(txCtx, existing.id as string, values) : await this.insert(txCtx, values);
@@ -185,9 +185,16 @@ export class CrudService {
 
   /** Soft delete of the caller's rows among `ids`; others are left untouched. */
   async remove(ctx: CrudContext, rawIds: unknown): Promise<number> {
-    const ids = parseIds(rawIds);
+    const asked = parseIds(rawIds);
     return ctx.db.transaction().execute(async (tx) => {
       const txCtx = { ...ctx, db: tx };
+      // The hooks see only the caller's rows among those asked: what they cascade to (an owner's
+      // cars, a space's lot counts) must not reach rows of another garden or scope (issue 13,
+      // found by the garden matrix).
+      const own = await sql<{ id: string }>`select id from ${this.table()}
+        where id in (${sql.join(asked)}) and ${this.scope(txCtx)}`.execute(tx);
+      const ids = own.rows.map((r) => String(r.id));
+      if (ids.length === 0) return 0;
       await this.hooks.beforeRemove?.(txCtx, ids);
       const result = await sql`update ${this.table()} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
         update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)}`.execute(tx);

@@ -36,8 +36,48 @@ export function uniqueFields(entity: EntityDef): ResolvedField[] {
 const INTEGER = /^-?\d{1,18}$/;
 const LONG = /^-?\d{1,19}$/;
 const DECIMAL = /^-?\d{1,12}(\.\d{1,4})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const INT64_MAX = 9223372036854775807n;
+
+/**
+ * Whether digits (with an optional minus) fit PostgreSQL's bigint: 19 digits
+ * go up to 9999999999999999999, beyond the 64-bit maximum, which the database
+ * would refuse with an error instead of an answer.
+ */
+export function isInt64(text: string): boolean {
+  if (!LONG.test(text)) return false;
+  const value = BigInt(text);
+  return value <= INT64_MAX && value >= -INT64_MAX - 1n;
+}
+
+/** An id as clients send it: digits within bigint (a JSON number only while exact). */
+export function idText(raw: unknown): string | undefined {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : undefined;
+  return typeof raw === 'string' && /^\d{1,19}$/.test(raw) && isInt64(raw) ? raw : undefined;
+}
+
+/** A day that exists (no 2025-02-30, no month 13) in years PostgreSQL takes. */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+/** `yyyy-MM-dd`, a real day, or undefined. */
+function calendarDate(text: string): string | undefined {
+  const m = DATE.exec(text);
+  return m && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])) ? text : undefined;
+}
+
+/** `yyyy-MM-dd[ HH:mm[:ss]]`, a real day and time of day, or undefined. */
+function calendarDateTime(text: string): string | undefined {
+  const m = DATETIME.exec(text);
+  if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return undefined;
+  const [hour, minute, second] = [m[4], m[5], m[6]].map((v) => Number(v ?? 0));
+  return hour! < 24 && minute! < 60 && second! < 60 ? text : undefined;
+}
 
 /**
  * The value of a query parameter or body value in the column's own type, or
@@ -55,13 +95,14 @@ export function coerce(field: FieldDef, raw: unknown): unknown {
         ? Number(text)
         : undefined;
     case 'long':
-      return typeof text === 'string' && LONG.test(text.trim()) ? text.trim() : undefined;
+      if (typeof raw === 'number' && !Number.isSafeInteger(raw)) return undefined; // already rounded by JSON.parse
+      return typeof text === 'string' && isInt64(text.trim()) ? text.trim() : undefined;
     case 'money':
       return typeof text === 'string' && DECIMAL.test(text.trim()) ? text.trim() : undefined;
     case 'date':
-      return typeof text === 'string' && DATE.test(text.trim().slice(0, 10)) ? text.trim().slice(0, 10) : undefined;
+      return typeof text === 'string' ? calendarDate(text.trim().slice(0, 10)) : undefined;
     case 'datetime':
-      return typeof text === 'string' && DATETIME.test(text.trim()) ? text.trim() : undefined;
+      return typeof text === 'string' ? calendarDateTime(text.trim()) : undefined;
     case 'json':
       return raw === undefined ? undefined : JSON.stringify(raw);
     case 'bytes':

@@ -14,6 +14,17 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded database's files as one archive (PGlite only), to start another copy from. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Raw SQL for the job queue (pg-boss's database adapter): text with $1.. values, or several
+   * statements without values, answering the rows of every statement. On PGlite it waits for the one
+   * connection like every Kysely query, so it never lands inside another caller's transaction.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The rows of every statement of a multi-statement answer, as pg-boss reads them. */
+function rowsOfAll(result: { rows?: unknown[] } | Array<{ rows?: unknown[] }>): { rows: unknown[] } {
+  return Array.isArray(result) ? { rows: result.flatMap((r) => r.rows ?? []) } : { rows: result.rows ?? [] };
 }
 
 export interface DatabaseOptions {
@@ -55,7 +66,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // the pool discards it and opens a new one on next use.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    executeSql: async (text, values) =>
+      rowsOfAll((await pool.query(text, values)) as unknown as { rows?: unknown[] } | Array<{ rows?: unknown[] }>),
+  };
 }
 
 async function openPGlite(options: DatabaseOptions): Promise<Database> {
@@ -67,5 +84,18 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
   const pglite = await PGlite.create(options.dataDir, { parsers, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await pglite.exec(`set TimeZone = '${options.timeZone.replace(/'/g, '')}'`);
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
+  const executeSql = (text: string, values?: unknown[]) =>
+    // db.connection() holds PGlite's single connection (the dialect's queue) for the callback.
+    db.connection().execute(async () => {
+      try {
+        // query() runs one statement with parameters; exec() runs several without (pg-boss's migrations and locked blocks).
+        if (values?.length) return rowsOfAll(await pglite.query(text, values));
+        return rowsOfAll(await pglite.exec(text));
+      } catch (error) {
+        // A failed statement inside a BEGIN…COMMIT block would leave the one connection in an aborted transaction.
+        if (pglite.isInTransaction?.()) await pglite.query('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none'), executeSql };
 }

@@ -20,6 +20,7 @@ const ERROR_DESCRIPTIONS: Record<keyof typeof ERROR_STATUSES, string> = {
   409: 'The row was changed by another call at the same time (a unique value taken, a row it refers to removed): refresh and retry',
   413: 'The body or file is larger than the call accepts',
   415: 'The body’s content type is not one the call takes',
+  429: 'Too many requests of this kind from the address or for the tenant: wait and retry',
   500: `The server failed; the answer says only “${translate('zh', 'serverError')}” (details go to the error log)`,
 };
 

@@ -47,6 +47,7 @@ export const ERROR_STATUSES = {
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
   500: 'ServerError',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
@@ -62,6 +63,8 @@ function errorStatuses(op: Operation, method: 'GET' | 'POST'): ErrorStatus[] {
   if (!op.public && !op.client) statuses.push(401, 403);
   statuses.push(404);
   if (method === 'POST') statuses.push(409, 413, 415);
+  // Anonymous calls are limited per address (register-guest).
+  if (op.public && method === 'POST') statuses.push(429);
   statuses.push(500);
   return statuses;
 }

@@ -4,7 +4,7 @@ import type { CrudContext } from '../crud/engine';
 import type { Action, Grants } from '../security/access';
 import type { Services } from '../services';
 import type { AuthContext } from './context';
-import { unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +26,10 @@ export interface RequestContext extends CrudContext {
   /** Throws 403 unless the caller may do `action` on `entity`. */
   require(entity: EntityDef, action: Action): void;
   requireCode(code: string): void;
+  /** Whether the caller may read the entity (its menu or view button). */
+  canView(entity: EntityDef): boolean;
+  /** Throws 403 unless the caller may read one of the entities: a picker serves the screens of each. */
+  requireViewOfAny(entities: EntityDef[]): void;
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
@@ -48,5 +52,9 @@ export async function contextOf(services: Services, request: FastifyRequest): Pr
     store: services.store,
     require: (entity, action) => services.access.require(auth, grants, entity, action),
     requireCode: (code) => services.access.requireCode(grants, code),
+    canView: (entity) => services.access.can(grants, entity.permission, 'view'),
+    requireViewOfAny: (entities) => {
+      if (!entities.some((e) => services.access.can(grants, e.permission, 'view'))) throw forbidden();
+    },
   };
 }

@@ -15,8 +15,8 @@ export interface ApiCall {
 }
 
 const SERVICE = 'property-console';
-/** Query parameters never written to a log: the token call carries passwords and refresh tokens there. */
-const SECRET_PARAM = /pass|secret|token|captcha/i;
+/** Query parameters never written to a log: the token call carries passwords and refresh tokens there, downloads the Blade-Auth token. */
+const SECRET_PARAM = /pass|secret|token|captcha|auth/i;
 
 export function redactParams(params: string): string {
   if (!params) return params;

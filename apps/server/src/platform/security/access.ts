@@ -66,6 +66,9 @@ class LocalCache<T> {
     if (!entry || entry.expires < Date.now()) return undefined;
     return entry.value;
   }
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
   set(key: string, value: T): void {
     if (this.entries.size >= LOCAL_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, expires: Date.now() + CACHE_SECONDS * 1000 });
@@ -101,11 +104,25 @@ export class AccessService {
     return known ?? (await this.signals.grantsVersion());
   }
 
-  /** `version`: the grants version when the caller already read it (saves a round trip). */
+  /**
+   * Drops the caller's own cached grants on this instance and in the shared store (clear-cache by
+   * anyone but the platform administrator): read afresh on their next call, nobody else's touched.
+   */
+  async forget(auth: AuthContext): Promise<void> {
+    const key = await this.grantsKey(auth);
+    this.localGrants.delete(key);
+    await this.store.del(key);
+  }
+
   // Stryker disable all: the cache in front of loadGrants, not a rule.
-  async grantsOf(auth: AuthContext, version?: string): Promise<Grants> {
+  private async grantsKey(auth: AuthContext, version?: string): Promise<string> {
     // Every department counts (types 3 and 4 read them all), not only the current one.
-    const key = `grants:${await this.version(version)}:${auth.tenantId}:${auth.userId}:${auth.roleIds.join(',')}:${auth.deptIds.join(',')}`;
+    return `grants:${await this.version(version)}:${auth.tenantId}:${auth.userId}:${auth.roleIds.join(',')}:${auth.deptIds.join(',')}`;
+  }
+
+  /** `version`: the grants version when the caller already read it (saves a round trip). */
+  async grantsOf(auth: AuthContext, version?: string): Promise<Grants> {
+    const key = await this.grantsKey(auth, version);
     const local = this.localGrants.get(key);
     if (local) return local;
     const cached = await this.store.get(key);

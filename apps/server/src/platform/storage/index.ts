@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { ErrorKey } from '@property/domain';
 import type { CrudContext, Row } from '../crud/engine';
 import { ApiError, badRequest } from '../http/errors';
 import type { Services } from '../services';
@@ -10,7 +11,7 @@ import { DatabaseDriver, DiskDriver, type FileDriver } from './drivers';
 import { ALLOWED_EXTENSIONS, cleanFileName, contentTypeOf, extensionOf } from './file-types';
 
 export { STORAGE_NAME } from './drivers';
-export { ALLOWED_EXTENSIONS } from './file-types';
+export { ALLOWED_EXTENSIONS, extensionOf } from './file-types';
 
 /** Largest file one upload may carry. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -36,12 +37,31 @@ export function withMultipart(app: FastifyInstance, register: (scope: FastifyIns
   });
 }
 
+/** Room in a multipart body for its boundaries, part headers and the form's text fields. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Refuses an upload whose declared length is already beyond the limit, before a byte of it is read
+ * (413): a client sending a huge file learns at once instead of after the whole upload.
+ */
+export function refuseOversized(req: FastifyRequest, maxBytes: number): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new ApiError(413, 'fileTooLarge');
+}
+
 /**
  * Reads the multipart field `file` of a request. Too large → 413; missing,
  * unreadable or not an allowed type → 400, each with its message.
  */
-export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES): Promise<Upload> {
+/** Which files a call takes, when not the stored-file types (a BPMN upload takes .bpmn and .xml). */
+export interface UploadKinds {
+  typeOf(name: string, bytes: Buffer): string | undefined;
+  refused: ErrorKey;
+}
+
+export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES, kinds?: UploadKinds): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('uploadNotMultipart');
+  refuseOversized(req, maxBytes);
   let file;
   try {
     file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
@@ -58,8 +78,8 @@ export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES)
   }
   if (bytes.length === 0) throw badRequest('uploadEmpty');
   const originalName = cleanFileName(file.filename ?? '');
-  const contentType = contentTypeOf(originalName, bytes);
-  if (!contentType) throw badRequest('fileTypeNotAllowed', { types: ALLOWED_EXTENSIONS });
+  const contentType = kinds ? kinds.typeOf(originalName, bytes) : contentTypeOf(originalName, bytes);
+  if (!contentType) throw kinds ? badRequest(kinds.refused) : badRequest('fileTypeNotAllowed', { types: ALLOWED_EXTENSIONS });
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(file.fields)) {
     const part = Array.isArray(field) ? field[0] : field;

@@ -36,10 +36,10 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
         const ctx = await contextOf(services, req);
         const upload = await readUpload(req);
         const attach = await storage.store(ctx, upload, { isPublic: true }, async (_tx, row) => row);
-        const domain = `${req.protocol}://${req.host}`;
         return data({
           link: String(attach.link),
-          domain,
+          // Configured, never the request's Host header: an answer must not repeat what a client made up.
+          domain: services.config.publicUrl,
           name: String(attach.name),
           originalName: String(attach.original_name),
           attachId: String(attach.id),

@@ -244,6 +244,17 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
     ],
   },
   {
+    code: 'job_state',
+    name: '任务状态',
+    items: [
+      { key: 'queued', value: '排队中' },
+      { key: 'running', value: '运行中' },
+      { key: 'done', value: '已完成' },
+      { key: 'failed', value: '失败' },
+      { key: 'cancelled', value: '已取消' },
+    ],
+  },
+  {
     code: 'facility_status',
     name: '设施状态',
     items: [

@@ -312,6 +312,11 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
     ]),
     screen('tenantpackage', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 10, crudButtons('tenantpackage', ['view'])),
     screen('client', '应用管理', '/system/client', 'ApiOutlined', 11),
+    // Runs of the job queue (platform/jobs): the tenant's own, read-only but for cancelling one.
+    screen('job_run', '任务运行', '/system/jobrun', 'ScheduleOutlined', 12, [
+      ...viewOnly('job_run'),
+      btn('job_run', 'cancel', '取消', 2, 'StopOutlined'),
+    ]),
   ]),
 
   // ---------------- 权限管理 ----------------

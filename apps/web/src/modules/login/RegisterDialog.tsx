@@ -1,8 +1,10 @@
-import { Form, Input, Modal, message, type FormItemProps } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Modal, message, type FormItemProps } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { focusFirstError } from '../../app/form-errors';
 import { useNavigate } from 'react-router-dom';
+import { captcha } from '../../app/auth';
+import { APP } from '../../app/config';
 import { api, RequestError } from '../../app/http';
 import { session } from '../../app/session';
 import { fieldProblem, type CheckedField, type RegistrationForm } from './registration';
@@ -16,6 +18,16 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
   const navigate = useNavigate();
   const [form] = Form.useForm<RegistrationForm>();
   const [busy, setBusy] = useState(false);
+  // The server asks a captcha of registrations too (when it checks them at all): an image of the dialog's own.
+  const [image, setImage] = useState<{ key: string; image: string; enabled?: boolean }>();
+  const askCaptcha = APP.captchaMode && image?.enabled !== false;
+  const refreshCaptcha = useCallback(() => {
+    if (APP.captchaMode)
+      void captcha()
+        .then(setImage)
+        .catch(() => undefined);
+  }, []);
+  useEffect(refreshCaptcha, [refreshCaptcha]);
 
   /** A checked field: marked required, its problem (if any) shown beside it. */
   const checked = (field: CheckedField): FormItemProps => ({
@@ -44,7 +56,10 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
           account: values.account,
           password: values.password,
         },
-        { quietCodes: [400] },
+        {
+          quietCodes: [400, 429],
+          headers: askCaptcha && image ? { 'Captcha-Key': image.key, 'Captcha-Code': values.captchaCode ?? '' } : {},
+        },
       );
       onClose();
       Modal.success({
@@ -57,6 +72,8 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
       });
     } catch (error) {
       void message.error(error instanceof RequestError && error.message ? error.message : t('common.submitFailed'));
+      form.setFieldValue('captchaCode', '');
+      refreshCaptcha(); // a captcha works once
     } finally {
       setBusy(false);
     }
@@ -92,6 +109,25 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
         <Form.Item name="password2" label={t('common.confirmPassword')} dependencies={['password']} {...checked('password2')}>
           <Input.Password />
         </Form.Item>
+        {askCaptcha && (
+          <Form.Item label={t('common.captcha')} required>
+            <div style={{ display: 'flex', gap: 8 }}>
+              <Form.Item name="captchaCode" noStyle rules={[{ required: true, message: t('common.captchaRequired') }]}>
+                <Input maxLength={5} aria-label={t('common.captcha')} style={{ flex: 1 }} />
+              </Form.Item>
+              {image && (
+                <Button
+                  onClick={refreshCaptcha}
+                  title={t('common.captchaRefresh')}
+                  aria-label={t('common.captchaRefresh')}
+                  style={{ height: 40, padding: 0 }}
+                >
+                  <img src={image.image} alt={t('common.captcha')} style={{ height: 38, borderRadius: 6 }} />
+                </Button>
+              )}
+            </div>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -4,6 +4,8 @@ export interface RegistrationForm {
   account?: string;
   password?: string;
   password2?: string;
+  /** What the captcha image shows, when the server checks captchas. */
+  captchaCode?: string;
 }
 
 /** The fields the registration checks, in the order spec §5 gives its checks. */

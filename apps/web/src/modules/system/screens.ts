@@ -20,4 +20,5 @@ export const SYSTEM_SCREENS: Record<string, LazyExoticComponent<ComponentType>> 
   log_usual: named(logs, 'UsualLogScreen'),
   log_api: named(logs, 'ApiLogScreen'),
   log_error: named(logs, 'ErrorLogScreen'),
+  job_run: lazy(() => import('./JobRunScreen')),
 };

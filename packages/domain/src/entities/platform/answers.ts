@@ -4,9 +4,10 @@
  * routes, grant trees and keys, pickers.
  */
 import { recordOf, Recursive, TreeOf } from '../../contract/index';
-import { Nullable, NullableText, Obj, Type, type Static } from '../../contract/schema';
+import { Extend, Nullable, NullableText, Obj, Type, type Static } from '../../contract/schema';
 import { deptEntity } from './dept.entity';
 import { dictBizEntity, dictEntity } from './dict.entity';
+import { jobRunEntity } from './job-run.entity';
 import { menuEntity } from './menu.entity';
 import { roleEntity } from './role.entity';
 
@@ -105,3 +106,11 @@ export const TenantOfDomain = Obj({
 
 /** Whether a live menu opens a console path (menu/path-exists): the console's 403-or-404 decision. */
 export const PathExists = Type.Boolean({ description: 'true when some live menu has this path' });
+
+/** A job run as its calls answer it: the row with its outcome rendered in the caller's language. */
+export const JobRunView = Extend(recordOf(jobRunEntity), {
+  outcome: NullableText(
+    'the outcome (outcomeKey with outcomeParams) in the language of Accept-Language; null until the run ends',
+  ),
+});
+export type JobRunView = Static<typeof JobRunView>;

@@ -9,7 +9,8 @@ export const clientEntity = entity({
   permission: 'client',
   fields: {
     clientId: text({ required: 'clientIdRequired', search: 'like' }),
-    clientSecret: text({ required: 'clientSecretRequired' }),
+    /** Stored as its argon2id hash; never answered. */
+    clientSecret: text({ required: 'clientSecretRequired', secret: true, maxLength: 256 }),
     resourceIds: text(),
     scope: text({ required: 'scopeRequired', default: 'all' }),
     /** Comma-joined: password, captcha, refresh_token, social, authorization_code. */

@@ -3,6 +3,7 @@ import { clientEntity } from './client.entity';
 import { deptEntity } from './dept.entity';
 import { dictBizEntity, dictEntity } from './dict.entity';
 import { roleMenuEntity, roleScopeEntity, topMenuSettingEntity } from './grant-links.entity';
+import { jobRunEntity } from './job-run.entity';
 import { logApiEntity, logErrorEntity, logUsualEntity } from './log.entity';
 import { menuEntity } from './menu.entity';
 import { paramEntity } from './param.entity';
@@ -18,6 +19,7 @@ export * from './client.entity';
 export * from './dept.entity';
 export * from './dict.entity';
 export * from './grant-links.entity';
+export * from './job-run.entity';
 export * from './log.entity';
 export * from './menu.entity';
 export * from './param.entity';
@@ -53,4 +55,5 @@ export const PLATFORM_ENTITIES: ReadonlyArray<EntityDef> = [
   logUsualEntity,
   logApiEntity,
   logErrorEntity,
+  jobRunEntity,
 ];
