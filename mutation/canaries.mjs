@@ -91,4 +91,20 @@ export const CANARIES = {
       why: 'every pattern matches every path',
     },
   ],
+  money: [
+    {
+      file: 'money/decimal.ts',
+      mutator: 'EqualityOperator',
+      code: 'r * 2n >= d',
+      replacement: 'r * 2n > d',
+      why: 'half up no longer rounds an exact half up (2.345 → 2.34)',
+    },
+    {
+      file: 'money/late-fee.ts',
+      mutator: 'MethodExpression',
+      code: 'Math.max(0, daysBetween(dueDate, onDate) - Math.max(0, graceDays))',
+      replacement: 'Math.min(0, daysBetween(dueDate, onDate) - Math.max(0, graceDays))',
+      why: 'no late fee is ever charged',
+    },
+  ],
 };

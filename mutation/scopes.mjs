@@ -35,7 +35,16 @@ export const SCOPES = {
     mutate: ['apps/server/src/platform/crud/validate.ts'],
     tests: ['apps/server/src/platform/crud/validate.test.ts'],
   },
-  // MONEY RULES: add the billing scope here when billing lands — bill amounts, late fees,
-  // payments, refunds and wallet spends, with the API tests that pin each amount, e.g.
-  // money: { mutate: ['apps/server/src/modules/billing/amounts.ts', ...], tests: ['apps/server/test/billing-*.test.ts'] },
+  /**
+   * Money: exact decimals and their rounding, charge formulas, vacant discounts, late fees after
+   * grace and cap, expressions, capital amounts (pure functions; the amounts every bill, payment
+   * and refund is made of). The billing API tests (billing-flow, billing-seed against the
+   * generator) prove the same amounts through HTTP and SQL, too slowly to run for every mutant.
+   */
+  money: {
+    mutate: ['packages/domain/src/money/*.ts', '!packages/domain/src/money/*.test.ts', '!packages/domain/src/money/index.ts'],
+    tests: ['packages/domain/src/money/*.test.ts'],
+    // The tests take well under a second: a mutant that makes the expression parser or a division loop is cut at 5 s, not 60.
+    timeoutMS: 5_000,
+  },
 };

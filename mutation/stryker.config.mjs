@@ -21,7 +21,8 @@ export default {
   mutate: scope.mutate,
   coverageAnalysis: scope.coverageAnalysis ?? 'all',
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
-  timeoutMS: 60_000,
+  // A mutant that loops forever costs this long; scopes of pure functions set less (scopes.mjs).
+  timeoutMS: scope.timeoutMS ?? 60_000,
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: `artifacts/mutation/${scopeName}.html` },
   jsonReporter: { fileName: `artifacts/mutation/${scopeName}.json` },

@@ -16,6 +16,8 @@ const COVERED = [
   /^\/api\/system-property\/(parking|parkingspace|parkingspacechild|carparking|elevator|hydrant|mobile\/owner|attachmentUpload)\//,
   /^\/api\/blade-resource\/(oss\/endpoint\/put-file$|parking\/|parkingspace\/)/,
   /^\/api\/(owner|citizen-user|system-property\/owner)\//,
+  /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/(?!statistics|barChart|radarMap)|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
+  /^\/api\/system-property-ljy\/app\/pay\/payRefund$/,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

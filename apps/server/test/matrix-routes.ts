@@ -87,6 +87,7 @@ const OWN_ENTITY: Record<string, string> = {
   '/api/system-property/owner/updatehouse': 'ownership',
   '/api/system-property/owner/save-user': 'citizenUser',
   '/api/community-resource/resource-search/search': 'garden', // ids of the level asked (type), gardens by default
+  '/api/system-property/sms/remind-batch': 'paymentBill', // a bill list's filters pick the bills to remind
 };
 
 /** The entity a route belongs to: named above, else the one with the longest base its path starts with. */
@@ -129,6 +130,12 @@ const PARAM_ENTITIES: Record<string, EntityDef | undefined> = {
   deployment: byName('flowDefinition'),
   processInstance: byName('flowInstance'),
   business: byName('leave'),
+  // Billing calls name bills, items, formulas and orders shortly (billChildIds: chosen bills of a list).
+  bill: byName('paymentBill'),
+  billChild: byName('paymentBill'),
+  item: byName('paymentItem'),
+  formula: byName('payFormula'),
+  order: byName('paymentOrder'),
 };
 
 /** Entities whose rows belong to one tenant, with the table the fingerprints read. */

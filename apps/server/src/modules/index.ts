@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../platform/services';
 import { registerAuthModule } from './auth/index';
+import { registerBillingModule } from './billing/index';
 import { registerCitizenModule } from './citizen/index';
 import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
@@ -16,5 +17,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerCitizenModule(app, services);
   registerFacilityModule(app, services);
   registerOwnerAppModule(app, services);
+  registerBillingModule(app, services);
   registerWorkflowModule(app, services);
 }

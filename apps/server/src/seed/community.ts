@@ -42,18 +42,11 @@ const DEMO_GARDENS = [
 /** End houses (positions 1 and 4) are the larger plan. */
 const AREAS = { end: ['120.50', '98.20'], middle: ['89.50', '72.30'] } as const;
 
-/**
- * Two gardens with buildings, units and 1,000 houses for the demo tenant, so
- * every community screen shows real-looking data on first start. Idempotent:
- * a tenant that ever had a garden (even one since removed) is left alone.
- */
-export async function seedDemoCommunity(db: Db, tenantId: string): Promise<void> {
-  const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(db);
-  const had = await sql`select 1 from property_garden where tenant_id = ${tenantId} limit 1`.execute(db);
-  if (tenant.rows.length === 0 || had.rows.length > 0) return;
+/** What seeding writes as: the tenant's administrator, within the tenant (no garden or data-scope limit). */
+export async function seedAdminContext(db: Db, tenantId: string): Promise<CrudContext> {
   const admin = await sql<{ id: string; dept_id: string }>`select id, dept_id from blade_user
     where tenant_id = ${tenantId} and account = 'admin' and is_deleted = 0`.execute(db);
-  const ctx: CrudContext = {
+  return {
     db,
     auth: {
       userId: String(admin.rows[0]?.id ?? ''),
@@ -68,6 +61,18 @@ export async function seedDemoCommunity(db: Db, tenantId: string): Promise<void>
     },
     rowScope: (entity) => (entity.owner === 'tenant' ? [sql`tenant_id = ${tenantId}`] : []),
   };
+}
+
+/**
+ * Two gardens with buildings, units and 1,000 houses for the demo tenant, so
+ * every community screen shows real-looking data on first start. Idempotent:
+ * a tenant that ever had a garden (even one since removed) is left alone.
+ */
+export async function seedDemoCommunity(db: Db, tenantId: string): Promise<void> {
+  const tenant = await sql`select 1 from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`.execute(db);
+  const had = await sql`select 1 from property_garden where tenant_id = ${tenantId} limit 1`.execute(db);
+  if (tenant.rows.length === 0 || had.rows.length > 0) return;
+  const ctx = await seedAdminContext(db, tenantId);
   for (const [index, g] of DEMO_GARDENS.entries()) {
     const garden = await sql<{
       id: string;

@@ -6,6 +6,7 @@ import { provisionTenant } from '../modules/system/tenant-service';
 import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from './data/dictionaries';
 import { MENUS, TOP_MENUS, type MenuSeed } from './data/menus';
 import { REGIONS } from './data/regions';
+import { seedDemoBilling } from './billing';
 import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
@@ -37,6 +38,8 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoResidents(tx, DEMO_TENANT);
       // Last: spaces are bound to the residents' cars when there are any.
       await seedDemoFacilities(tx, DEMO_TENANT);
+      // After the houses' owners and the parking spaces it bills.
+      await seedDemoBilling(tx, DEMO_TENANT);
     }
   });
 }

@@ -30,3 +30,11 @@ export const HOUSE_IMPORT_EXAMPLE = {
 
 /** The role and the user a new tenant starts with are both named this (its administrator). */
 export const NEW_TENANT_ADMIN_NAME = '管理员';
+
+/** The example rows of the billing import templates (meter readings, ad-hoc fees). */
+export const BILL_IMPORT_EXAMPLE = {
+  houseName: '1栋1单元0101',
+  meterItem: '水费',
+  adhocItem: '装修垃圾清运费',
+  remark: '装修垃圾清运',
+} as const;

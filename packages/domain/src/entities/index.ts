@@ -1,6 +1,7 @@
 import type { EntityDef } from '../define';
 import { CITIZEN_ENTITIES } from './citizen/index';
 import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
+import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PLATFORM_ENTITIES } from './platform/index';
@@ -11,6 +12,7 @@ export * from './community/index';
 export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
+export * from './billing/index';
 export * from './workflow/index';
 export * from './references';
 export * from './data-names';
@@ -28,5 +30,6 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...CITIZEN_ENTITIES,
   ...FACILITY_ENTITIES,
   ...OWNER_APP_ENTITIES,
+  ...BILLING_ENTITIES,
   ...WORKFLOW_ENTITIES,
 ];

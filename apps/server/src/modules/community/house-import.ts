@@ -13,9 +13,8 @@ import {
   unitEntity,
   type Locale,
 } from '@property/domain';
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { parseId, type CrudContext } from '../../platform/crud/engine';
 import { validateBody } from '../../platform/crud/validate';
@@ -23,9 +22,16 @@ import { data, failure } from '../../platform/http/envelope';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { fileAnswer, fileField, get, idText, params, post } from '../../platform/http/operation';
 import { localeOfRequest } from '../../platform/http/locale';
+import {
+  importFailureMessage,
+  MAX_CELL_CHARS,
+  readFirstSheet,
+  readUpload,
+  XLSX_MIME,
+  type RowProblem,
+} from '../../platform/http/xlsx-upload';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
-import { refuseOversized } from '../../platform/storage/index';
 import { gardens, houseNameOf } from './hierarchy';
 import { saveHouses, type PlannedHouse } from './house-bulk';
 
@@ -79,70 +85,9 @@ const REQUIRED_COLUMNS = ['buildingName', 'unitName', 'floor', 'name'];
 const DICTS = { houseType: 'house_type', houseStatus: 'house_status' } as const;
 
 export const MAX_IMPORT_ROWS = 20_000;
-/** Characters a cell may hold: more than any field of a house takes (a remark is the longest). */
-export const MAX_CELL_CHARS = 1000;
+export { MAX_CELL_CHARS } from '../../platform/http/xlsx-upload';
 /** Floors an imported house may be on. */
 const IMPORT_FLOORS = { min: -10, max: 300 };
-/** Wrong rows the refusal's message names; the answer's data lists them all. */
-const SHOWN_ROWS = 3;
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export interface RowProblem {
-  row: number;
-  message: string;
-}
-
-/** A cell as the text a person typed: numbers without float noise, rich text and formulas by their shown value. */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value.trim();
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return cell.text.trim();
-}
-
-/** The texts of the first sheet: its header row and the rows below it (cells by column number). */
-interface SheetText {
-  header: string[];
-  rows: Array<{ rowNumber: number; cells: string[] }>;
-}
-
-/**
- * Reads the first sheet as a stream, row by row, and stops at the row limit (a 750,000-row file
- * once held the server for seconds and gigabytes while it loaded whole, issue 13): only the rows
- * the import may take are ever held, and each cell's text is cut at MAX_CELL_CHARS + 1 (enough to
- * say it is too long) as it is read. Styles and hyperlinks are not read at all.
- */
-async function readFirstSheet(buffer: Buffer): Promise<SheetText> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  const sheet: SheetText = { header: [], rows: [] };
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: false }, (cell, col) => {
-          cells[col] = cellText(cell).slice(0, MAX_CELL_CHARS + 1);
-        });
-        if (row.number === 1) sheet.header = cells;
-        else if (cells.some((c) => c !== '')) sheet.rows.push({ rowNumber: row.number, cells });
-        if (sheet.rows.length > MAX_IMPORT_ROWS) throw badRequest('importTooManyRows', { max: MAX_IMPORT_ROWS });
-      }
-      break; // the first sheet only
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest('importWrongType');
-  }
-  return sheet;
-}
 
 /** Key → value of a dictionary, accepting the value shown ("住宅") or the key ("1"). */
 async function dictionary(ctx: CrudContext, code: string): Promise<Map<string, string>> {
@@ -163,34 +108,6 @@ const hundredths = (text: string) => {
   const [whole, fraction = ''] = text.split('.');
   return BigInt(whole!) * 100n + BigInt((fraction + '00').slice(0, 2));
 };
-
-/** Reads the upload; a missing, oversized or non-xlsx file is a 400 with its reason. */
-async function readUpload(req: FastifyRequest): Promise<{ buffer: Buffer; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('importNotMultipart');
-  refuseOversized(req, MAX_FILE_BYTES);
-  let file;
-  try {
-    file = await req.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('uploadUnreadable');
-  }
-  if (!file) throw badRequest('importFileMissing');
-  let buffer: Buffer;
-  try {
-    buffer = await file.toBuffer();
-  } catch {
-    throw new ApiError(413, 'fileTooLarge');
-  }
-  const fields: Record<string, string> = {};
-  for (const [name, field] of Object.entries(file.fields)) {
-    const part = Array.isArray(field) ? field[0] : field;
-    if (part && part.type === 'field') fields[name] = String(part.value);
-  }
-  // The name and the content must both say xlsx: a renamed CSV or picture is refused before parsing.
-  const zipMagic = buffer.length > 4 && buffer.readUInt32LE(0) === 0x04034b50;
-  if (!/\.xlsx$/i.test(file.filename) || !zipMagic) throw badRequest('importWrongType');
-  return { buffer, fields };
-}
 
 /**
  * House import (issue 4): a template to download, then an upload checked row
@@ -253,21 +170,10 @@ export function registerHouseImport(app: FastifyInstance, services: Services): v
         const locale = localeOfRequest(req);
         const result = await importHouses(ctx, buffer, gardenId, locale);
         if (result.errors.length === 0) return data(result);
-        return reply.status(400).send(failure(400, failureMessage(locale, result.errors), result));
+        return reply.status(400).send(failure(400, importFailureMessage(locale, result.errors), result));
       },
     );
   });
-}
-
-/** The refusal of a whole file: its first few wrong rows, and how many there are. */
-function failureMessage(locale: Locale, errors: RowProblem[]): string {
-  const problems = errors
-    .slice(0, SHOWN_ROWS)
-    .map((e) => translate(locale, 'importRowProblem', { row: e.row, message: e.message }))
-    .join('; ');
-  return errors.length > SHOWN_ROWS
-    ? translate(locale, 'importFailedMore', { problems, count: errors.length })
-    : translate(locale, 'importFailed', { problems });
 }
 
 /** The checked rows of a workbook, then the save; answers counts and the wrong rows. */
@@ -277,7 +183,7 @@ export async function importHouses(
   defaultGardenId?: string,
   locale: Locale = 'zh',
 ): Promise<{ total: number; success: number; errors: RowProblem[] }> {
-  const sheet = await readFirstSheet(buffer);
+  const sheet = await readFirstSheet(buffer, MAX_IMPORT_ROWS);
   if (sheet.rows.length === 0) throw badRequest('importEmpty');
   // Columns are found by header, so a reordered sheet still reads right; keys work as headers too.
   const columnOf = new Map<string, number>();

@@ -10,3 +10,4 @@ export {
   type ScheduleOptions,
 } from './queue';
 export { registerJobRunRoutes } from './routes';
+export { jobCrudContext } from './context';

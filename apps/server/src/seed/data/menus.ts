@@ -155,14 +155,19 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
   ]),
 
   // ---------------- 收费管理 ----------------
+  // Button codes are the ones the billing routes check (docs/api-conventions.md, "Billing: menus and buttons").
   group('billing', '收费管理', '/billing', 'AccountBookOutlined', 4, [
-    screen('paymentitems', '收费项目', '/billing/items', 'TagsOutlined', 1),
+    screen('paymentitems', '收费项目', '/billing/items', 'TagsOutlined', 1, [
+      ...crudButtons('paymentitems'),
+      btn('paymentitems', 'import', '导入抄表读数', 1, 'UploadOutlined'),
+    ]),
     screen('payformula', '计费公式', '/billing/formula', 'CalculatorOutlined', 2),
     screen('paymentbill', '缴费账单', '/billing/bill', 'FileTextOutlined', 3, [
       ...crudButtons('paymentbill'),
       btn('paymentbill', 'pay', '缴费', 2, 'PayCircleOutlined'),
       btn('paymentbill', 'close', '关闭', 2, 'StopOutlined'),
       btn('paymentbill', 'remind', '短信催缴', 1, 'MessageOutlined'),
+      btn('paymentbill', 'import', '导入临时费用', 1, 'UploadOutlined'),
     ]),
     screen('billoverdue', '逾期账单', '/billing/overdue', 'ExclamationCircleOutlined', 4, [
       ...viewOnly('billoverdue'),
@@ -173,17 +178,20 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
       btn('billsettle', 'refund', '退款', 2, 'RollbackOutlined'),
       btn('billsettle', 'print', '打印', 2, 'PrinterOutlined'),
     ]),
-    screen('billrefund', '退款账单', '/billing/refund', 'RollbackOutlined', 6, viewOnly('billrefund')),
+    screen('billrefund', '退款账单', '/billing/refund', 'RollbackOutlined', 6, [
+      ...crudButtons('billrefund', ['add', 'delete']),
+      btn('billrefund', 'add', '退款', 1, 'RollbackOutlined'),
+    ]),
     screen('billclosed', '已关闭账单', '/billing/closed', 'StopOutlined', 7, viewOnly('billclosed')),
     screen('paymentorder', '缴费订单', '/billing/order', 'ShoppingCartOutlined', 8, [
-      ...crudButtons('paymentorder'),
+      ...crudButtons('paymentorder', ['add']),
       btn('paymentorder', 'print', '打印', 2, 'PrinterOutlined'),
     ]),
     screen('orderprint', '打印记录', '/billing/print', 'PrinterOutlined', 9),
     screen('reducepay', '减免记录', '/billing/reduce', 'PercentageOutlined', 10),
     screen('billlog', '账单日志', '/billing/log', 'HistoryOutlined', 11, crudButtons('billlog', ['add', 'edit'])),
     screen('supplier', '供应商管理', '/billing/supplier', 'ShopOutlined', 12),
-    screen('smsuse', '短信记录', '/billing/smsuse', 'MailOutlined', 13, crudButtons('smsuse', ['add', 'edit'])),
+    screen('smsuse', '短信记录', '/billing/smsuse', 'MailOutlined', 13, crudButtons('smsuse', ['add'])),
     screen('billstatistics', '收费统计', '/billing/statistics', 'BarChartOutlined', 14, []),
   ]),
 

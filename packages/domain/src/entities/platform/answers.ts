@@ -114,3 +114,9 @@ export const JobRunView = Extend(recordOf(jobRunEntity), {
   ),
 });
 export type JobRunView = Static<typeof JobRunView>;
+
+/** What a call that starts a job run answers: the run to poll (blade-system/job-run/detail) for progress and outcome. */
+export const JobStarted = Obj({
+  runId: Type.String({ description: 'the job run: poll blade-system/job-run/detail?id= for its progress and outcome' }),
+});
+export type JobStarted = Static<typeof JobStarted>;

@@ -1,0 +1,146 @@
+import {
+  BILL_ACTION,
+  BILL_STATUS,
+  billLogEntity,
+  Money,
+  paymentBillChildEntity,
+  paymentBillEntity,
+  paymentItemEntity,
+  type BillRow,
+} from '@property/domain';
+import { sql, type RawBuilder } from 'kysely';
+import { CrudService, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { badRequest } from '../../platform/http/errors';
+
+export const bills = new CrudService(paymentBillEntity);
+export const billLines = new CrudService(paymentBillChildEntity);
+export const items = new CrudService(paymentItemEntity);
+
+/** Today in the database's zone (the server's), as yyyy-MM-dd: what overdue and late fees are measured against. */
+export async function today(ctx: CrudContext): Promise<string> {
+  const rows = await sql<{ d: string }>`select current_date::text as d`.execute(ctx.db);
+  return rows.rows[0]!.d;
+}
+
+/** The owed amount of a bill row (amount − reduction). */
+export const owedOf = (row: Row) => Money.format(Money.sub(String(row.amount ?? '0'), String(row.reduce_amount ?? '0')), 2);
+
+/** The late-fee rule of an item row. */
+export function lateFeeRuleOf(item: Row | undefined): Money.LateFeeRule {
+  return {
+    dailyPercent: (item?.late_fee_percent as string | null) ?? null,
+    graceDays: Number(item?.late_fee_grace_days ?? 0),
+    cap: (item?.late_fee_cap as string | null) ?? null,
+    places: 2,
+    roundMode: Money.ROUND_MODES[Number(item?.round_mode ?? 1)] ?? 'halfUp',
+  };
+}
+
+/** Items by id (for their late-fee rules), read once for a set of bills. */
+export async function itemsOf(ctx: CrudContext, rows: Row[]): Promise<Map<string, Row>> {
+  const ids = [...new Set(rows.map((r) => String(r.item_id ?? r.itemId ?? '')).filter((id) => /^\d+$/.test(id)))];
+  if (ids.length === 0) return new Map();
+  const found = await sql<Row>`select * from property_payment_item where tenant_id = ${ctx.auth.tenantId}
+    and id in (${sql.join(ids)})`.execute(ctx.db);
+  return new Map(found.rows.map((r) => [String(r.id), r]));
+}
+
+/** Late fee a bill row carries if paid on `onDate` (0 unless unpaid and past due). */
+export function lateFeeOf(row: Row, item: Row | undefined, onDate: string): string {
+  if (Number(row.bill_status) !== BILL_STATUS.unpaid || !row.due_date) return '0.00';
+  return Money.format(Money.lateFee(owedOf(row), String(row.due_date), onDate, lateFeeRuleOf(item)), 2);
+}
+
+/** Database rows → the lists' bill rows, with owed, overdue and today's late fee worked out. */
+export async function billRows(ctx: CrudContext, rows: Row[]): Promise<BillRow[]> {
+  if (rows.length === 0) return [];
+  const [byId, day] = await Promise.all([itemsOf(ctx, rows), today(ctx)]);
+  return rows.map((row) => {
+    const unpaid = Number(row.bill_status) === BILL_STATUS.unpaid;
+    const late = unpaid && row.due_date ? Money.daysBetween(String(row.due_date), day) : 0;
+    return {
+      ...(toJson(paymentBillEntity, row) as BillRow),
+      owed: owedOf(row),
+      overdue: late > 0,
+      overdueDays: Math.max(0, late),
+      lateFeeDue: lateFeeOf(row, byId.get(String(row.item_id)), day),
+    };
+  });
+}
+
+/** The lists of spec §4 (pageOut, pageOverdu, pageSettle, pageRefund, page = closed) as conditions; overdue from the due date. */
+export const BILL_VIEWS = {
+  all: [],
+  out: [sql`bill_status = ${BILL_STATUS.unpaid}`],
+  overdu: [sql`bill_status = ${BILL_STATUS.unpaid}`, sql`due_date < current_date`],
+  settle: [sql`bill_status = ${BILL_STATUS.paid}`],
+  refund: [sql`refund_amount > 0`],
+  closed: [sql`bill_status = ${BILL_STATUS.closed}`],
+} satisfies Record<string, RawBuilder<unknown>[]>;
+export type BillView = keyof typeof BILL_VIEWS;
+
+/** Bills by id, locked for the rest of the transaction, in id order (so two payments never deadlock); all must be the caller's. */
+export async function lockBills(ctx: CrudContext, ids: string[]): Promise<Row[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const rows = await sql<Row>`select * from property_payment_bill where id in (${sql.join(sorted)})
+    and ${bills.scope(ctx)} order by id for update`.execute(ctx.db);
+  const found = new Set(rows.rows.map((r) => String(r.id)));
+  const missing = sorted.filter((id) => !found.has(id));
+  if (missing.length) throw badRequest('billMissing', { ids: missing });
+  return rows.rows;
+}
+
+/** One bill-log row: what happened to a bill, from and to which state, by whom. */
+export async function logBill(
+  ctx: CrudContext,
+  bill: Row,
+  action: (typeof BILL_ACTION)[keyof typeof BILL_ACTION],
+  toStatus: number,
+  amount: string | null,
+  remark: string | null = null,
+): Promise<void> {
+  await sql`insert into ${sql.table(billLogEntity.table)} (tenant_id, bill_id, garden_id, house_name, action, from_status,
+      to_status, amount, remark, operator_name, create_user, create_dept, update_user)
+    values (${ctx.auth.tenantId}, ${bill.id}, ${bill.garden_id}, ${bill.house_name ?? null}, ${action}, ${bill.bill_status},
+      ${toStatus}, ${amount}, ${remark}, ${ctx.auth.userName || ctx.auth.account || null}, ${ctx.auth.userId || null},
+      ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})`.execute(ctx.db);
+}
+
+/** Log rows for many bills at once (generation), set-based. */
+export async function logBillsCreated(ctx: CrudContext, billIds: string[]): Promise<void> {
+  if (billIds.length === 0) return;
+  await sql`insert into property_bill_log (tenant_id, bill_id, garden_id, house_name, action, to_status, amount,
+      operator_name, create_user, create_dept, update_user)
+    select tenant_id, id, garden_id, house_name, ${BILL_ACTION.create}, bill_status, amount,
+      ${ctx.auth.userName || ctx.auth.account || null}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null}
+    from property_payment_bill where id in (${sql.join(billIds)})`.execute(ctx.db);
+}
+
+/** A bill's child lines. */
+export async function linesOf(ctx: CrudContext, billIds: string[]): Promise<Map<string, Row[]>> {
+  const out = new Map<string, Row[]>();
+  if (billIds.length === 0) return out;
+  const rows = await sql<Row>`select * from property_payment_bill_child where is_deleted = 0
+    and tenant_id = ${ctx.auth.tenantId} and bill_id in (${sql.join(billIds)}) order by bill_id, line_type, id`.execute(ctx.db);
+  for (const row of rows.rows) {
+    const key = String(row.bill_id);
+    out.set(key, [...(out.get(key) ?? []), toJson(paymentBillChildEntity, row)]);
+  }
+  return out;
+}
+
+/** Keeps a bill's amount equal to the sum of its live lines (after a line changes). */
+export async function resumBill(ctx: CrudContext, billId: string): Promise<void> {
+  await sql`update property_payment_bill b set amount = coalesce((select sum(amount) from property_payment_bill_child c
+      where c.bill_id = b.id and c.is_deleted = 0), 0), update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+    where b.id = ${billId} and b.tenant_id = ${ctx.auth.tenantId}`.execute(ctx.db);
+}
+
+/** yyyy-MM. */
+export const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
+export function parsePeriod(raw: unknown): string {
+  if (raw === undefined || raw === null || raw === '') throw badRequest('periodRequired');
+  const value = String(raw).trim();
+  if (!PERIOD.test(value)) throw badRequest('periodInvalid');
+  return value;
+}

@@ -1,0 +1,353 @@
+import { CYCLE_MONTHS, Money, ONE_OFF_CYCLE, type ErrorKey, type Locale, translate } from '@property/domain';
+import { sql } from 'kysely';
+import type { CrudContext, Row } from '../../platform/crud/engine';
+import { inTransaction } from '../../platform/db/transaction';
+import { badRequest } from '../../platform/http/errors';
+import { logBillsCreated } from './bills';
+
+/**
+ * Bills of a period from the charge items bound to houses and parking spaces.
+ * Each bill's key is house-or-space × item × period (× "once" for one-off
+ * items), unique among live bills: generation inserts in chunks, each its own
+ * transaction, skipping keys that exist, so a run that was stopped halfway is
+ * completed by running it again and a second run adds nothing.
+ */
+export interface GenerationScope {
+  gardenId: string;
+  buildingId?: string;
+  itemIds?: string[];
+  period: string;
+}
+
+/** What one bound house or space will be charged, ready to insert. */
+export interface PlannedBill {
+  billKey: string;
+  row: Record<string, unknown>;
+  lines: Money.ChargeLine[];
+}
+
+export interface GenerationProblem {
+  houseName: string | null;
+  itemName: string | null;
+  key: ErrorKey;
+  params?: Record<string, string | number>;
+}
+
+export const CHUNK = 500;
+/** The most bills one run may plan (a garden of 100,000 houses with a few items). */
+export const MAX_RUN = 500_000;
+
+const LINE_TYPE = { base: 1, additional: 2, vacant: 3 } as const;
+
+const monthIndex = (period: string) => Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1;
+const periodOf = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+const lastDay = (index: number) => {
+  const next = index + 1;
+  return new Date(Date.UTC(Math.floor(next / 12), next % 12, 0)).toISOString().slice(0, 10);
+};
+
+/** Whether an item bills in this period: within its dates, and on its cycle (anchored at its start month, else January). */
+export function billsInPeriod(item: Row, period: string): boolean {
+  const at = monthIndex(period);
+  if (item.start_date && at < monthIndex(String(item.start_date).slice(0, 7))) return false;
+  if (item.end_date && at > monthIndex(String(item.end_date).slice(0, 7))) return false;
+  const months = CYCLE_MONTHS[Number(item.billing_cycle ?? 1)] ?? 1;
+  if (Number(item.billing_cycle) === ONE_OFF_CYCLE || months === 1) return true;
+  const anchor = item.start_date ? monthIndex(String(item.start_date).slice(0, 7)) : Math.floor(at / 12) * 12;
+  return (at - anchor) % months === 0;
+}
+
+/** The charge rule of an item with its formula. */
+export function ruleOf(item: Row): Money.ChargeRule {
+  return {
+    kind: Number(item.formula_type ?? 1) as Money.FormulaKind,
+    unitPrice: String(item.unit_price ?? '0'),
+    additional: (item.additional_amount as string | null) ?? '0',
+    places: Math.min(2, Math.max(0, Number(item.decimal_places ?? 2))),
+    roundMode: Money.ROUND_MODES[Number(item.round_mode ?? 1)] ?? 'halfUp',
+    months: Number(item.billing_cycle) === ONE_OFF_CYCLE ? 1 : (CYCLE_MONTHS[Number(item.billing_cycle ?? 1)] ?? 1),
+    expression: (item.expression as string | null) ?? null,
+    escalationMonths: item.escalation_months === null ? null : Number(item.escalation_months),
+    escalationPercent: (item.escalation_percent as string | null) ?? null,
+    vacantPercent: (item.vacant_percent as string | null) ?? null,
+  };
+}
+
+/** Items of the scope with their formula's kind, expression and rent rises. */
+async function itemsIn(ctx: CrudContext, scope: GenerationScope): Promise<Row[]> {
+  const only = scope.itemIds?.length ? sql`and i.id in (${sql.join(scope.itemIds)})` : sql``;
+  const rows = await sql<Row>`select i.*, f.formula_type, f.expression, f.escalation_months, f.escalation_percent
+    from property_payment_item i join property_pay_formula f on f.id = i.formula_id and f.is_deleted = 0
+    where i.is_deleted = 0 and i.tenant_id = ${ctx.auth.tenantId} and i.garden_id = ${scope.gardenId} ${only}`.execute(ctx.db);
+  return rows.rows;
+}
+
+/**
+ * The bound houses and spaces of one item in the scope, with what the
+ * formulas read (areas, status, floor, readings) and the owner to name.
+ */
+async function targetsOf(ctx: CrudContext, item: Row, scope: GenerationScope): Promise<Row[]> {
+  const building = scope.buildingId ? sql`and b.building_id = ${scope.buildingId}` : sql``;
+  const rows = await sql<Row>`select b.id as binding_id, b.house_id, b.parking_space_id, b.rent, b.start_date as binding_start,
+      coalesce(h.garden_id, s.garden_id) as garden_id, h.building_id, h.unit_id, h.built_area, h.inner_area,
+      h.house_status, h.floor, coalesce(h.house_name, s.space_no) as house_name, s.area as space_area,
+      g.built_area as garden_area, o.id as owner_id, o.name as owner_name, o.phone as owner_phone,
+      m.last_reading, m.current_reading
+    from property_payment_item_house b
+      left join property_house h on h.id = b.house_id and h.is_deleted = 0
+      left join property_parking_space s on s.id = b.parking_space_id and s.is_deleted = 0
+      join property_garden g on g.id = coalesce(h.garden_id, s.garden_id)
+      left join lateral (select w.id, w.name, w.phone from property_ownership p join property_owner w on w.id = p.owner_id
+        and w.is_deleted = 0 where p.is_deleted = 0 and p.tenant_id = ${ctx.auth.tenantId}
+        and p.house_id = b.house_id order by p.id limit 1) o on true
+      left join property_meter_reading m on m.is_deleted = 0 and m.tenant_id = ${ctx.auth.tenantId}
+        and m.house_id = b.house_id and m.item_id = b.item_id and m.period = ${scope.period}
+    where b.is_deleted = 0 and b.tenant_id = ${ctx.auth.tenantId} and b.item_id = ${item.id}
+      and b.garden_id = ${scope.gardenId} ${building}
+      and (h.id is not null or s.id is not null)
+      and (b.start_date is null or b.start_date <= ${`${scope.period}-01`}::date + interval '1 month' - interval '1 day')
+      and (b.end_date is null or b.end_date >= ${`${scope.period}-01`}::date)
+    order by b.id`.execute(ctx.db);
+  return rows.rows;
+}
+
+/** The key of one house-or-space × item × period bill. */
+export function billKeyOf(target: { house_id?: unknown; parking_space_id?: unknown }, item: Row, period: string): string {
+  const who = target.house_id ? `H${target.house_id}` : `P${target.parking_space_id}`;
+  return `${who}:I${item.id}:${Number(item.billing_cycle) === ONE_OFF_CYCLE ? 'once' : period}`;
+}
+
+/** One bill for one target, computed by the money module; a ChargeError when the house lacks what the formula needs. */
+export function planBill(ctx: CrudContext, item: Row, target: Row, period: string, amount?: string): PlannedBill {
+  const rule = ruleOf(item);
+  const at = monthIndex(period);
+  const start = target.binding_start ?? item.start_date;
+  const charge = Money.computeCharge(rule, {
+    builtArea: (target.built_area ?? target.space_area) as string | null,
+    innerArea: target.inner_area as string | null,
+    lastReading: target.last_reading as string | null,
+    currentReading: target.current_reading as string | null,
+    rent: target.rent as string | null,
+    monthsSinceStart: start ? at - monthIndex(String(start).slice(0, 7)) : 0,
+    amount: amount ?? null,
+    vacant: Number(target.house_status) === 3,
+    variables: {
+      floor: target.floor === null || target.floor === undefined ? null : String(target.floor),
+      gardenArea: target.garden_area as string | null,
+      spaceArea: target.space_area as string | null,
+    },
+  });
+  const dueDay = Math.min(28, Math.max(1, Number(item.due_day ?? 15)));
+  const row = {
+    tenant_id: ctx.auth.tenantId,
+    garden_id: target.garden_id,
+    building_id: target.building_id ?? null,
+    unit_id: target.unit_id ?? null,
+    house_id: target.house_id ?? null,
+    parking_space_id: target.parking_space_id ?? null,
+    house_name: target.house_name ?? null,
+    owner_id: target.owner_id ?? null,
+    owner_name: target.owner_name ?? null,
+    owner_phone: target.owner_phone ?? null,
+    item_id: item.id,
+    item_name: item.item_name,
+    fee_type: item.fee_type,
+    period,
+    start_date: `${period}-01`,
+    end_date: lastDay(at + rule.months - 1),
+    due_date: `${period}-${String(dueDay).padStart(2, '0')}`,
+    amount: charge.amount,
+    bill_key: billKeyOf(target, item, period),
+    create_user: ctx.auth.userId || null,
+    create_dept: ctx.auth.deptId || null,
+    update_user: ctx.auth.userId || null,
+  };
+  return { billKey: row.bill_key, row, lines: charge.lines };
+}
+
+const BILL_COLUMNS = [
+  'tenant_id',
+  'garden_id',
+  'building_id',
+  'unit_id',
+  'house_id',
+  'parking_space_id',
+  'house_name',
+  'owner_id',
+  'owner_name',
+  'owner_phone',
+  'item_id',
+  'item_name',
+  'fee_type',
+  'period',
+  'start_date',
+  'end_date',
+  'due_date',
+  'amount',
+  'bill_key',
+  'create_user',
+  'create_dept',
+  'update_user',
+] as const;
+
+/**
+ * Inserts planned bills (one chunk, inside the caller's transaction) with
+ * their lines and log rows; keys that exist already are skipped. Answers the
+ * ids of the bills added.
+ */
+export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Promise<string[]> {
+  if (planned.length === 0) return [];
+  const tuples = planned.map((p) => sql`(${sql.join(BILL_COLUMNS.map((c) => p.row[c] ?? null))})`);
+  const added = await sql<{ id: string; bill_key: string; garden_id: string }>`insert into property_payment_bill
+      (${sql.join(BILL_COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
+    on conflict (tenant_id, bill_key) where is_deleted = 0 do nothing returning id, bill_key, garden_id`.execute(ctx.db);
+  if (added.rows.length === 0) return [];
+  const byKey = new Map(planned.map((p) => [p.billKey, p]));
+  const lines = added.rows.flatMap((bill) =>
+    byKey.get(bill.bill_key)!.lines.map(
+      (
+        line,
+      ) => sql`(${ctx.auth.tenantId}, ${bill.id}, ${bill.garden_id}, ${LINE_TYPE[line.lineType]}, ${byKey.get(bill.bill_key)!.row.item_name as string},
+        ${line.quantity}, ${line.unitPrice}, ${line.amount}, ${ctx.auth.userId || null}, ${ctx.auth.userId || null})`,
+    ),
+  );
+  for (let i = 0; i < lines.length; i += 2000) {
+    await sql`insert into property_payment_bill_child (tenant_id, bill_id, garden_id, line_type, item_name, quantity, unit_price,
+        amount, create_user, update_user) values ${sql.join(lines.slice(i, i + 2000))}`.execute(ctx.db);
+  }
+  const ids = added.rows.map((r) => String(r.id));
+  await logBillsCreated(ctx, ids);
+  return ids;
+}
+
+/** Every bill the scope would make, with the houses that cannot be billed and why. */
+export async function planPeriod(
+  ctx: CrudContext,
+  scope: GenerationScope,
+): Promise<{ planned: PlannedBill[]; problems: GenerationProblem[] }> {
+  const planned: PlannedBill[] = [];
+  const problems: GenerationProblem[] = [];
+  for (const item of await itemsIn(ctx, scope)) {
+    if (!billsInPeriod(item, scope.period)) continue;
+    for (const target of await targetsOf(ctx, item, scope)) {
+      try {
+        planned.push(planBill(ctx, item, target, scope.period));
+      } catch (e) {
+        if (!(e instanceof Money.ChargeError)) throw e;
+        problems.push({
+          houseName: (target.house_name as string) ?? null,
+          itemName: item.item_name as string,
+          key: e.key,
+          params: e.params as Record<string, string>,
+        });
+      }
+      if (planned.length > MAX_RUN) throw badRequest('generateTooMany', { max: MAX_RUN });
+    }
+  }
+  return { planned, problems };
+}
+
+/** Which of these keys already have a live bill. */
+export async function existingKeys(ctx: CrudContext, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 5000) {
+    const rows = await sql<{ bill_key: string }>`select bill_key from property_payment_bill where is_deleted = 0
+      and tenant_id = ${ctx.auth.tenantId} and bill_key in (${sql.join(keys.slice(i, i + 5000))})`.execute(ctx.db);
+    for (const r of rows.rows) found.add(r.bill_key);
+  }
+  return found;
+}
+
+export interface GenerationOutcome {
+  period: string;
+  count: number;
+  total: string;
+  existing: number;
+  /** The first 100 houses that could not be billed, and why. */
+  problems: { houseName: string | null; itemName: string | null; message: string }[];
+  problemCount: number;
+}
+
+const describeProblems = (problems: GenerationProblem[], locale: Locale) =>
+  problems
+    .slice(0, 100)
+    .map((p) => ({ houseName: p.houseName, itemName: p.itemName, message: translate(locale, p.key, p.params) }));
+
+/** How many bills the scope would add and their total (nothing is written). */
+export async function previewPeriod(ctx: CrudContext, scope: GenerationScope, locale: Locale): Promise<GenerationOutcome> {
+  const { planned, problems } = await planPeriod(ctx, scope);
+  const existing = await existingKeys(
+    ctx,
+    planned.map((p) => p.billKey),
+  );
+  const fresh = planned.filter((p) => !existing.has(p.billKey));
+  return {
+    period: scope.period,
+    count: fresh.length,
+    total: Money.format(Money.sum(fresh.map((p) => String(p.row.amount))), 2),
+    existing: existing.size,
+    problems: describeProblems(problems, locale),
+    problemCount: problems.length,
+  };
+}
+
+export interface GenerationOptions {
+  /** Hears after each chunk commits: bills done of those to add. */
+  progress?: (done: number, of: number) => void | Promise<void>;
+  /** Checked before each chunk: a cancelled or stopping job run ends at a chunk boundary. */
+  signal?: AbortSignal;
+  /** Bills a chunk (default CHUNK); smaller in tests, to stop a run between chunks. */
+  chunk?: number;
+}
+
+/**
+ * Runs the generation in chunks of CHUNK bills, each chunk one transaction;
+ * `progress` hears after each chunk (done, of). Answers what was added. What
+ * a stopped or killed run committed stays, and a rerun plans the period again
+ * and skips those keys (insert … on conflict do nothing besides).
+ */
+export async function generatePeriod(
+  ctx: CrudContext,
+  scope: GenerationScope,
+  locale: Locale,
+  options: GenerationOptions = {},
+): Promise<GenerationOutcome> {
+  const { progress, signal } = options;
+  const size = Math.max(1, options.chunk ?? CHUNK);
+  const { planned, problems } = await planPeriod(ctx, scope);
+  const existing = await existingKeys(
+    ctx,
+    planned.map((p) => p.billKey),
+  );
+  const fresh = planned.filter((p) => !existing.has(p.billKey));
+  let created = 0;
+  let total = Money.dec('0');
+  await progress?.(0, fresh.length);
+  for (let i = 0; i < fresh.length; i += size) {
+    signal?.throwIfAborted();
+    const chunk = fresh.slice(i, i + size);
+    const ids = await inTransaction(ctx.db, (tx) => insertBills({ ...ctx, db: tx }, chunk));
+    created += ids.length;
+    const addedKeys = new Set(ids.length === chunk.length ? chunk.map((c) => c.billKey) : await keysOf(ctx, ids));
+    total = Money.add(total, Money.sum(chunk.filter((c) => addedKeys.has(c.billKey)).map((c) => String(c.row.amount))));
+    await progress?.(Math.min(i + size, fresh.length), fresh.length);
+  }
+  return {
+    period: scope.period,
+    count: created,
+    total: Money.format(total, 2),
+    existing: planned.length - created,
+    problems: describeProblems(problems, locale),
+    problemCount: problems.length,
+  };
+}
+
+async function keysOf(ctx: CrudContext, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<{ bill_key: string }>`select bill_key from property_payment_bill where id in (${sql.join(ids)})`.execute(
+    ctx.db,
+  );
+  return rows.rows.map((r) => r.bill_key);
+}
+
+export { periodOf, monthIndex };

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../platform/services';
+import { registerBillRoutes } from './bill-routes';
+import { registerCatalogRoutes } from './catalog-routes';
+import { registerBillingImports } from './import';
+import { registerBillingJobs } from './jobs';
+import { registerRecordRoutes } from './record-routes';
+import { recordingProvider } from './sms';
+
+/** Billing (spec §1, §4, §7.7): formulas, charge items, bills, payments, refunds, receipts, reminders. */
+export function registerBillingModule(app: FastifyInstance, services: Services): void {
+  const provider = recordingProvider((msg) => app.log.info(msg));
+  registerCatalogRoutes(app, services);
+  registerBillRoutes(app, services);
+  registerRecordRoutes(app, services, provider);
+  registerBillingImports(app, services);
+  registerBillingJobs(services.jobs, provider);
+}

@@ -1,0 +1,246 @@
+import {
+  BILL_ACTION,
+  BILL_STATUS,
+  Money,
+  ORDER_STATUS,
+  PAY_TYPE,
+  paymentOrderEntity,
+  refundPayEntity,
+  reducePayEntity,
+} from '@property/domain';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { inTransaction } from '../../platform/db/transaction';
+import { badRequest } from '../../platform/http/errors';
+import { billRows, itemsOf, lateFeeOf, lockBills, logBill, owedOf, today } from './bills';
+
+/**
+ * The cashier's money moves: pay, refund, reduce and close. Each runs in one
+ * transaction with the bills locked (in id order) first, so two cashiers on
+ * one bill queue: the second sees it paid and is refused; nothing is ever
+ * half-done.
+ */
+export const MAX_BILLS_A_PAYMENT = 100;
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+function clientKeyOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || !KEY.test(raw)) throw badRequest('payKeyInvalid');
+  return raw;
+}
+
+function payTypeOf(raw: unknown): number {
+  const value = Number(raw);
+  if (value === PAY_TYPE.balance) throw badRequest('balancePayUnavailable');
+  if (![PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer, PAY_TYPE.online].includes(value as 1))
+    throw badRequest('payTypeInvalid');
+  return value;
+}
+
+/** A positive amount of money (at most two decimals) or a 400 with `key`. */
+export function positiveAmount(raw: unknown, key: 'refundAmountInvalid' | 'reduceAmountInvalid'): string {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!AMOUNT.test(text) || Money.compare(text, '0') <= 0) throw badRequest(key);
+  return Money.format(text, 2);
+}
+
+function refusePaying(bill: Row): void {
+  const state = Number(bill.bill_status);
+  if (state === BILL_STATUS.paid) throw badRequest('billAlreadyPaid');
+  if (state === BILL_STATUS.closed) throw badRequest('billClosedNoPay');
+  if (state === BILL_STATUS.refunded) throw badRequest('billRefundedNoPay');
+}
+
+/** The receipt number: <garden code or id>-<year>-<six-digit sequence>, gapless per garden and year (serialised by an advisory lock). */
+async function nextReceipt(ctx: CrudContext, gardenId: string, year: number): Promise<{ no: string; seq: number }> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`receipt:${ctx.auth.tenantId}:${gardenId}:${year}`}))`.execute(ctx.db);
+  const rows = await sql<{
+    seq: number;
+    code: string | null;
+  }>`select coalesce((select max(receipt_seq) from property_payment_order
+      where tenant_id = ${ctx.auth.tenantId} and garden_id = ${gardenId} and receipt_year = ${year}), 0)::int + 1 as seq,
+      (select garden_code from property_garden where id = ${gardenId}) as code`.execute(ctx.db);
+  const { seq, code } = rows.rows[0]!;
+  return { no: `${code || gardenId}-${year}-${String(seq).padStart(6, '0')}`, seq: Number(seq) };
+}
+
+export interface PayRequest {
+  billIds: unknown;
+  payType: unknown;
+  clientKey?: unknown;
+  payerName?: unknown;
+  remark?: unknown;
+}
+
+/** The order a client key already paid, with its bills; refused when the key paid other bills. */
+async function replayOf(ctx: CrudContext, key: string, billIds: string[]) {
+  const rows = await sql<Row>`select * from property_payment_order where tenant_id = ${ctx.auth.tenantId}
+    and client_key = ${key} and is_deleted = 0`.execute(ctx.db);
+  const order = rows.rows[0];
+  if (!order) return null;
+  const same = String(order.bill_ids).split(',').sort().join(',') === [...billIds].sort().join(',');
+  if (!same) throw badRequest('payKeyReused');
+  const paid = await sql<Row>`select * from property_payment_bill where id in (${sql.join(billIds)}) order by id`.execute(ctx.db);
+  return { order: toJson(paymentOrderEntity, order), bills: await billRows(ctx, paid.rows), replay: true };
+}
+
+/**
+ * Pays one or several unpaid bills of one house at once: one order, one
+ * receipt number, each bill settled with today's late fee. The same clientKey
+ * again answers the first payment (replay) and pays nothing.
+ */
+export async function payBills(ctx: CrudContext, request: PayRequest) {
+  const billIds = [...new Set(parseIds(request.billIds, 'billIds'))];
+  if (billIds.length > MAX_BILLS_A_PAYMENT) throw badRequest('billsTooMany', { max: MAX_BILLS_A_PAYMENT });
+  const payType = payTypeOf(request.payType);
+  const key = clientKeyOf(request.clientKey);
+  return inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    const locked = await lockBills(tx, billIds);
+    if (key) {
+      const replay = await replayOf(tx, key, billIds);
+      if (replay) return replay;
+    }
+    locked.forEach(refusePaying);
+    const target = (b: Row) => `${b.house_id ?? ''}/${b.parking_space_id ?? ''}`;
+    if (new Set(locked.map(target)).size > 1) throw badRequest('billsOneHouse');
+    const [day, byItem] = await Promise.all([today(tx), itemsOf(tx, locked)]);
+    const settled = locked.map((bill) => ({
+      bill,
+      owed: owedOf(bill),
+      fee: lateFeeOf(bill, byItem.get(String(bill.item_id)), day),
+    }));
+    const billAmount = Money.format(Money.sum(settled.map((s) => s.owed)), 2);
+    const lateFee = Money.format(Money.sum(settled.map((s) => s.fee)), 2);
+    const first = locked[0]!;
+    const receipt = await nextReceipt(tx, String(first.garden_id), Number(day.slice(0, 4)));
+    const inserted = await sql<Row>`insert into property_payment_order (tenant_id, garden_id, house_id, house_name, owner_name,
+        owner_phone, pay_type, bill_ids, bill_count, bill_amount, late_fee, total_amount, refund_amount, order_status, pay_time,
+        receipt_no, receipt_year, receipt_seq, client_key, payer_name, remark, create_user, create_dept, update_user)
+      values (${ctx.auth.tenantId}, ${first.garden_id}, ${first.house_id ?? null}, ${first.house_name ?? null},
+        ${first.owner_name ?? null}, ${first.owner_phone ?? null}, ${payType}, ${billIds.join(',')}, ${billIds.length},
+        ${billAmount}, ${lateFee}, ${Money.format(Money.add(billAmount, lateFee), 2)}, 0, ${ORDER_STATUS.paid}, localtimestamp(0),
+        ${receipt.no}, ${Number(day.slice(0, 4))}, ${receipt.seq}, ${key ?? randomUUID()}, ${textOrNull(request.payerName, 50)},
+        ${textOrNull(request.remark, 500)}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})
+      returning *`.execute(db);
+    const order = inserted.rows[0]!;
+    const numbered =
+      await sql<Row>`update property_payment_order set order_no = ${'PO'} || to_char(localtimestamp, 'YYYYMMDD') || id
+      where id = ${order.id} returning *`.execute(db);
+    for (const { bill, owed, fee } of settled) {
+      await sql`update property_payment_bill set bill_status = ${BILL_STATUS.paid}, paid_amount = ${owed}, late_fee = ${fee},
+          pay_type = ${payType}, pay_time = localtimestamp(0), order_id = ${order.id}, update_time = localtimestamp(0),
+          update_user = ${ctx.auth.userId || null} where id = ${bill.id}`.execute(db);
+      await logBill(tx, bill, BILL_ACTION.pay, BILL_STATUS.paid, Money.format(Money.add(owed, fee), 2), receipt.no);
+    }
+    const paid = await sql<Row>`select * from property_payment_bill where id in (${sql.join(billIds)}) order by id`.execute(db);
+    return { order: toJson(paymentOrderEntity, numbered.rows[0]!), bills: await billRows(tx, paid.rows), replay: false };
+  });
+}
+
+function textOrNull(raw: unknown, max: number): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  return String(raw).slice(0, max);
+}
+
+export interface RefundRequest {
+  billId: unknown;
+  refundAmount?: unknown;
+  reason?: unknown;
+  payType?: unknown;
+  clientKey?: unknown;
+}
+
+/**
+ * Refunds a paid bill fully or partly (never more than paid: owed + late fee
+ * − refunded so far). A refund of everything makes the bill 已退款 (4). Without
+ * an amount the whole rest is refunded.
+ */
+export async function refundBill(ctx: CrudContext, request: RefundRequest) {
+  const billId = parseId(request.billId, 'billId');
+  const reason = typeof request.reason === 'string' ? request.reason.trim() : '';
+  if (!reason) throw badRequest('refundReasonRequired');
+  const key = clientKeyOf(request.clientKey);
+  return inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    const [bill] = await lockBills(tx, [billId]);
+    if (key) {
+      const seen = await sql<Row>`select * from property_refund_pay where tenant_id = ${ctx.auth.tenantId}
+        and client_key = ${key} and is_deleted = 0`.execute(db);
+      if (seen.rows[0]) {
+        if (String(seen.rows[0].bill_id) !== billId) throw badRequest('payKeyReused');
+        return { refund: toJson(refundPayEntity, seen.rows[0]), bill: (await billRows(tx, [bill!]))[0]!, replay: true };
+      }
+    }
+    if (Number(bill!.bill_status) !== BILL_STATUS.paid) throw badRequest('refundNotPaid');
+    const refundable = Money.sub(Money.add(String(bill!.paid_amount), String(bill!.late_fee)), String(bill!.refund_amount));
+    const amount =
+      request.refundAmount === undefined || request.refundAmount === null || request.refundAmount === ''
+        ? Money.format(refundable, 2)
+        : positiveAmount(request.refundAmount, 'refundAmountInvalid');
+    if (Money.compare(amount, refundable) > 0) throw badRequest('refundTooMuch', { max: Money.format(refundable, 2) });
+    if (Money.compare(amount, '0') <= 0) throw badRequest('refundAmountInvalid');
+    const whole = Money.compare(amount, refundable) === 0;
+    const toStatus = whole ? BILL_STATUS.refunded : BILL_STATUS.paid;
+    const payType = request.payType === undefined || request.payType === '' ? bill!.pay_type : payTypeOf(request.payType);
+    const saved = await sql<Row>`insert into property_refund_pay (tenant_id, bill_id, order_id, garden_id, house_name, item_name,
+        refund_amount, pay_type, reason, refund_time, client_key, create_user, create_dept, update_user)
+      values (${ctx.auth.tenantId}, ${billId}, ${bill!.order_id ?? null}, ${bill!.garden_id}, ${bill!.house_name ?? null},
+        ${bill!.item_name ?? null}, ${amount}, ${payType ?? null}, ${reason.slice(0, 500)}, localtimestamp(0), ${key ?? randomUUID()},
+        ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null}) returning *`.execute(db);
+    const after = await sql<Row>`update property_payment_bill set refund_amount = refund_amount + ${amount}::numeric,
+        bill_status = ${toStatus}, update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+      where id = ${billId} returning *`.execute(db);
+    if (bill!.order_id) {
+      await sql`update property_payment_order set refund_amount = refund_amount + ${amount}::numeric,
+          order_status = case when refund_amount + ${amount}::numeric >= total_amount then ${ORDER_STATUS.refunded} else order_status end,
+          update_time = localtimestamp(0) where id = ${bill!.order_id} and tenant_id = ${ctx.auth.tenantId}`.execute(db);
+    }
+    await logBill(tx, bill!, BILL_ACTION.refund, toStatus, amount, reason.slice(0, 500));
+    return { refund: toJson(refundPayEntity, saved.rows[0]!), bill: (await billRows(tx, after.rows))[0]!, replay: false };
+  });
+}
+
+/** Closes unpaid bills (已关闭, billStatus 3): cancelled without payment, with an optional reason. */
+export async function closeBills(ctx: CrudContext, rawIds: unknown, reason: unknown): Promise<number> {
+  const ids = parseIds(rawIds);
+  const why = textOrNull(reason, 500);
+  return inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    const locked = await lockBills(tx, ids);
+    if (locked.some((b) => Number(b.bill_status) !== BILL_STATUS.unpaid)) throw badRequest('billNotUnpaid');
+    for (const bill of locked) {
+      await sql`update property_payment_bill set bill_status = ${BILL_STATUS.closed}, close_time = localtimestamp(0),
+          close_reason = ${why}, update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+        where id = ${bill.id}`.execute(db);
+      await logBill(tx, bill, BILL_ACTION.close, BILL_STATUS.closed, owedOf(bill), why);
+    }
+    return locked.length;
+  });
+}
+
+/** A reduction on an unpaid bill: at most what is still owed, with its reason; the bill's reduceAmount follows. */
+export async function reduceBill(ctx: CrudContext, body: Record<string, unknown>) {
+  const billId = parseId(body.billId, 'billId');
+  const amount = positiveAmount(body.reduceAmount, 'reduceAmountInvalid');
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason) throw badRequest('reduceReasonRequired');
+  return inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    const [bill] = await lockBills(tx, [billId]);
+    if (Number(bill!.bill_status) !== BILL_STATUS.unpaid) throw badRequest('reduceNotUnpaid');
+    const owed = owedOf(bill!);
+    if (Money.compare(amount, owed) > 0) throw badRequest('reduceTooMuch', { max: owed });
+    const saved = await sql<Row>`insert into property_reduce_pay (tenant_id, bill_id, garden_id, house_name, item_name, period,
+        reduce_amount, reason, create_user, create_dept, update_user)
+      values (${ctx.auth.tenantId}, ${billId}, ${bill!.garden_id}, ${bill!.house_name ?? null}, ${bill!.item_name ?? null},
+        ${bill!.period}, ${amount}, ${reason.slice(0, 500)}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null},
+        ${ctx.auth.userId || null}) returning *`.execute(db);
+    const after = await sql<Row>`update property_payment_bill set reduce_amount = reduce_amount + ${amount}::numeric,
+        update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null} where id = ${billId} returning *`.execute(db);
+    await logBill(tx, bill!, BILL_ACTION.reduce, BILL_STATUS.unpaid, amount, reason.slice(0, 500));
+    return { reduction: toJson(reducePayEntity, saved.rows[0]!), bill: (await billRows(tx, after.rows))[0]! };
+  });
+}
