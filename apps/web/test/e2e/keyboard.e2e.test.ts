@@ -51,6 +51,12 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     throw new Error(`focus never reached the control after ${max} presses; last on ${JSON.stringify(await focused())}`);
   };
   const named = (name: string) => (f: { name: string }) => f.name === name.replace(/\s+/g, '');
+  /**
+   * Waits for an opened dialog to take focus: antd moves it in once the dialog's opening animation ends, and a
+   * Tab pressed before that still moves on the page behind (the page's control, not the dialog's, would then
+   * be where focus returns).
+   */
+  const dialogFocused = () => expect.poll(async () => (await focused()).inDialog).toBe(true);
   /** Waits for an opened menu to take focus (it does once shown): keys pressed before would go to its button. */
   const menuFocused = () => expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-dropdown'))).toBe(true);
   /** Presses ArrowDown in an open menu until focus is on the entry `wanted` accepts (the menu wraps round). */
@@ -105,6 +111,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await shot('kb-05-add-button');
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-wrap:visible').waitFor();
+    await dialogFocused();
     await tabTo((f) => f.inDialog && f.name === '确定');
     await page.keyboard.press('Enter');
     await page.getByText('请选择岗位类型').waitFor();
@@ -130,6 +137,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await tabTo((f) => f.name === '修改' && f.row.includes('kb-001'), { max: 250 });
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-wrap:visible').waitFor();
+    await dialogFocused();
     await tabTo((f) => f.formItem === '岗位名称');
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('键盘岗位');
     await page.keyboard.press('Control+A');
@@ -148,6 +156,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await tabTo((f) => f.name === '删除' && f.row.includes('kb-001'));
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-confirm').waitFor();
+    await dialogFocused();
     await tabTo((f) => f.inDialog && f.name === '确定');
     await shot('kb-10-delete-confirm');
     await page.keyboard.press('Enter');
@@ -182,6 +191,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await page.keyboard.press('Enter');
     const tree = page.locator('.ant-modal-wrap:visible .ant-tree').first();
     await tree.locator('.ant-tree-treenode:not([aria-hidden="true"])').first().waitFor();
+    await dialogFocused();
     await tabTo((f) => f.inTree);
     // The tree's focus field is named by its dialog and tab (rc-tree's own name is "for screen reader").
     expect(
@@ -263,6 +273,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     await arrowTo(named('Logout'));
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-confirm').waitFor();
+    await dialogFocused();
     await shot('kb-21-sign-out-confirm');
     await tabTo((f) => f.inDialog && f.name === 'OK');
     await page.keyboard.press('Enter');
