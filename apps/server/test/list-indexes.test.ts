@@ -39,6 +39,9 @@ interface PlanNode {
 const GROWN_ROWS = 5000;
 const GARDENS = 50;
 
+/** Distinct values of a column's kind for row g (a unique rule over a date, such as a patrol task's day, needs dates). */
+const distinctOf = (kind: string) => (kind === 'text' ? sql`'u' || g` : kind === 'date' ? sql`date '2000-01-01' + g` : sql`g`);
+
 /**
  * Adds rows to the entity's table for the planner to weigh: the caller's
  * tenant, 50 gardens, distinct values where a unique rule needs them, and
@@ -48,8 +51,7 @@ async function grow(tx: Db, entity: EntityDef, fill: Record<string, RawBuilder<u
   const values: Record<string, RawBuilder<unknown>> = { is_deleted: sql`0` };
   if (entity.owner === 'tenant') values.tenant_id = sql`${tenantAdmin.tenantId}`;
   for (const rule of entity.unique ?? []) {
-    for (const key of rule.fields)
-      values[columnOf(key, entity.fields[key]!)] = entity.fields[key]!.kind === 'text' ? sql`'u' || g` : sql`g`;
+    for (const key of rule.fields) values[columnOf(key, entity.fields[key]!)] = distinctOf(entity.fields[key]!.kind);
   }
   const garden = gardenColumnOf(entity);
   if (garden && garden !== 'id') values[garden] = sql`1 + g % ${GARDENS}`;

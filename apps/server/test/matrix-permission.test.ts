@@ -30,6 +30,8 @@ const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-system/dept/select': 'the caller’s own departments (the switch dialog)',
   'GET /api/blade-system/role/select': 'the caller’s own roles (the switch dialog); others’ are refused',
   'POST /api/blade-resource/oss/endpoint/put-file': 'any signed-in user uploads images (avatar, editor)',
+  'POST /api/system-property/file/upload':
+    'any signed-in user uploads a file (editor images and videos, repair photos), checked by its content, type and size',
   'GET /api/blade-system/region/lazy-tree': 'the country’s regions, public data every address picker reads',
   'GET /api/blade-system/region/detail': 'a region by code: public data every address picker reads',
   'POST /api/blade-auth/oauth/token': 'the token call: an OAuth client (Basic header) signing a user in, no menu involved',

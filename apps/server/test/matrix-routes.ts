@@ -88,6 +88,7 @@ const OWN_ENTITY: Record<string, string> = {
   '/api/system-property/owner/save-user': 'citizenUser',
   '/api/community-resource/resource-search/search': 'garden', // ids of the level asked (type), gardens by default
   '/api/system-property/sms/remind-batch': 'paymentBill', // a bill list's filters pick the bills to remind
+  '/api/system-property/patrol/': 'patrolTaskPoint', // patrol records are the checked and missed points
 };
 
 /** The entity a route belongs to: named above, else the one with the longest base its path starts with. */
@@ -136,6 +137,9 @@ const PARAM_ENTITIES: Record<string, EntityDef | undefined> = {
   item: byName('paymentItem'),
   formula: byName('payFormula'),
   order: byName('paymentOrder'),
+  // Services: a repair is sent to a worker (a console user); patrol records name their point.
+  worker: byName('user'),
+  point: byName('patrolPoint'),
 };
 
 /** Entities whose rows belong to one tenant, with the table the fingerprints read. */

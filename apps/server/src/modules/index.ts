@@ -6,6 +6,8 @@ import { registerCitizenModule } from './citizen/index';
 import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
+import { registerPatrolModule } from './patrol/index';
+import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
 import { registerWorkflowModule } from './workflow/index';
 
@@ -18,5 +20,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerFacilityModule(app, services);
   registerOwnerAppModule(app, services);
   registerBillingModule(app, services);
+  registerServiceModule(app, services);
+  registerPatrolModule(app, services);
   registerWorkflowModule(app, services);
 }

@@ -11,6 +11,7 @@ import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
+import { seedDemoServices } from './services';
 import { seedLeaveProcess } from './workflow';
 
 /** Held while seeding, so instances starting together seed once. */
@@ -40,6 +41,7 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoFacilities(tx, DEMO_TENANT);
       // After the houses' owners and the parking spaces it bills.
       await seedDemoBilling(tx, DEMO_TENANT);
+      await seedDemoServices(tx, DEMO_TENANT);
     }
   });
 }

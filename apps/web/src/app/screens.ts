@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
+import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
 
 /**
@@ -11,4 +12,5 @@ import { SYSTEM_SCREENS } from '../modules/system/screens';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ...SYSTEM_SCREENS,
   ...COMMUNITY_SCREENS,
+  ...SERVICE_SCREENS,
 };

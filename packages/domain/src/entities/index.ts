@@ -4,7 +4,9 @@ import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
+import { PATROL_ENTITIES } from './patrol/index';
 import { PLATFORM_ENTITIES } from './platform/index';
+import { SERVICE_ENTITIES } from './service/index';
 import { WORKFLOW_ENTITIES } from './workflow/index';
 
 export * from './platform/index';
@@ -13,6 +15,8 @@ export * from './citizen/index';
 export * from './facility/index';
 export * from './owner-app/index';
 export * from './billing/index';
+export * from './service/index';
+export * from './patrol/index';
 export * from './workflow/index';
 export * from './references';
 export * from './data-names';
@@ -31,5 +35,7 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...FACILITY_ENTITIES,
   ...OWNER_APP_ENTITIES,
   ...BILLING_ENTITIES,
+  ...SERVICE_ENTITIES,
+  ...PATROL_ENTITIES,
   ...WORKFLOW_ENTITIES,
 ];

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
+import type { ErrorKey } from '@property/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { ErrorKey } from '@property/domain';
 import type { CrudContext, Row } from '../crud/engine';
 import { ApiError, badRequest } from '../http/errors';
 import type { Services } from '../services';
@@ -44,13 +44,13 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * Refuses an upload whose declared length is already beyond the limit, before a byte of it is read
  * (413): a client sending a huge file learns at once instead of after the whole upload.
  */
-export function refuseOversized(req: FastifyRequest, maxBytes: number): void {
+export function refuseOversized(req: FastifyRequest, maxBytes: number, tooLarge: ErrorKey = 'fileTooLarge'): void {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new ApiError(413, 'fileTooLarge');
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new ApiError(413, tooLarge);
 }
 
 /**
- * Reads the multipart field `file` of a request. Too large → 413; missing,
+ * Reads the multipart field `file` of a request. Too large → 413 (`tooLarge`); missing,
  * unreadable or not an allowed type → 400, each with its message.
  */
 /** Which files a call takes, when not the stored-file types (a BPMN upload takes .bpmn and .xml). */
@@ -59,9 +59,14 @@ export interface UploadKinds {
   refused: ErrorKey;
 }
 
-export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES, kinds?: UploadKinds): Promise<Upload> {
+export async function readUpload(
+  req: FastifyRequest,
+  maxBytes = MAX_FILE_BYTES,
+  kinds?: UploadKinds,
+  tooLarge: ErrorKey = 'fileTooLarge',
+): Promise<Upload> {
   if (!req.isMultipart()) throw badRequest('uploadNotMultipart');
-  refuseOversized(req, maxBytes);
+  refuseOversized(req, maxBytes, tooLarge);
   let file;
   try {
     file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
@@ -73,7 +78,7 @@ export async function readUpload(req: FastifyRequest, maxBytes = MAX_FILE_BYTES,
   try {
     bytes = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'fileTooLarge');
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, tooLarge);
     throw badRequest('uploadUnreadable');
   }
   if (bytes.length === 0) throw badRequest('uploadEmpty');
@@ -166,10 +171,15 @@ export function storageOf(services: Services): FileStorage {
 export function sendFile(reply: FastifyReply, attach: Row, bytes: Buffer, disposition: 'inline' | 'attachment'): FastifyReply {
   const original = String(attach.original_name ?? attach.name);
   const fallback = original.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  // Anything a browser would run (a page, an SVG) is only ever downloaded, never shown in our origin.
+  const runnable = /^(text\/html|image\/svg\+xml|application\/xhtml\+xml)/i.test(String(attach.content_type));
   return reply
     .header('Content-Type', String(attach.content_type))
     .header('Content-Length', bytes.length)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Disposition', `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(original)}`)
+    .header(
+      'Content-Disposition',
+      `${runnable ? 'attachment' : disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(original)}`,
+    )
     .send(bytes);
 }

@@ -385,12 +385,30 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
     code: 'repair_status',
     name: '报修状态',
     items: [
-      { key: '0', value: '待受理' },
+      { key: '0', value: '待派单' },
       { key: '1', value: '已派单' },
-      { key: '2', value: '维修中' },
-      { key: '3', value: '已完成' },
-      { key: '4', value: '已评价' },
-      { key: '5', value: '已取消' },
+      { key: '2', value: '已接单' },
+      { key: '3', value: '已拒单' },
+      { key: '4', value: '维修中' },
+      { key: '5', value: '已完成' },
+      { key: '6', value: '已关闭' },
+    ],
+  },
+  {
+    code: 'repair_channel',
+    name: '报修渠道',
+    items: [
+      { key: '1', value: '物业代报' },
+      { key: '2', value: '电话报修' },
+      { key: '3', value: '业主APP' },
+    ],
+  },
+  {
+    code: 'repair_image_kind',
+    name: '维修图片类型',
+    items: [
+      { key: '1', value: '维修前' },
+      { key: '2', value: '维修后' },
     ],
   },
   {
@@ -420,6 +438,24 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
       { key: '1', value: '进行中' },
       { key: '2', value: '已完成' },
       { key: '3', value: '已关闭' },
+      { key: '4', value: '已过期' },
+    ],
+  },
+  {
+    code: 'patrol_point_status',
+    name: '巡检状态',
+    items: [
+      { key: '0', value: '待巡检' },
+      { key: '1', value: '已巡检' },
+      { key: '2', value: '漏巡' },
+    ],
+  },
+  {
+    code: 'patrol_result',
+    name: '巡检结果',
+    items: [
+      { key: '1', value: '正常' },
+      { key: '2', value: '异常' },
     ],
   },
   {

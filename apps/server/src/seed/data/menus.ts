@@ -201,8 +201,11 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
       ...crudButtons('repair'),
       btn('repair', 'send', '派单', 2, 'SendOutlined'),
     ]),
-    screen('feedback', '投诉反馈', '/service/feedback', 'CommentOutlined', 2, viewOnly('feedback')),
-    screen('suggestion', '意见建议', '/service/suggestion', 'BulbOutlined', 3),
+    // Suggestions and complaints are one list (spec §2.3): view only, answered with 处理.
+    screen('feedback', '投诉反馈', '/service/feedback', 'CommentOutlined', 2, [
+      ...viewOnly('feedback'),
+      btn('feedback', 'handle', '处理', 2, 'CheckCircleOutlined'),
+    ]),
     screen('reservation', '预约管理', '/service/reservation', 'CalendarOutlined', 4),
     screen('notice', '小区公告', '/service/notice', 'NotificationOutlined', 5),
     screen('activity', '社区活动', '/service/activity', 'FlagOutlined', 6),
@@ -217,8 +220,9 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
       btn('patrolplan', 'close', '关闭', 2, 'StopOutlined'),
     ]),
     screen('patrolpoint', '巡更点位', '/patrol/point', 'EnvironmentOutlined', 2),
+    // Tasks are made by the patrol job from plans, never added by hand.
     screen('patroltask', '巡更任务', '/patrol/task', 'CarryOutOutlined', 3, [
-      ...crudButtons('patroltask'),
+      ...crudButtons('patroltask', ['add']),
       btn('patroltask', 'close', '关闭', 2, 'StopOutlined'),
     ]),
   ]),

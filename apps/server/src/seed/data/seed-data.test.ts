@@ -124,13 +124,13 @@ describe('menus', () => {
     expect(codes('post')).toContain('post_view');
   });
 
-  it('has no view button on tenant packages, view only on feedback and consumption orders', () => {
+  it('has no view button on tenant packages, view only on feedback (answered with 处理) and consumption orders', () => {
     expect(
       buttonsOf('tenantpackage')
         .map((b) => b.code)
         .sort(),
     ).toEqual(['tenantpackage_add', 'tenantpackage_delete', 'tenantpackage_edit']);
-    expect(buttonsOf('feedback').map((b) => b.code)).toEqual(['feedback_view']);
+    expect(buttonsOf('feedback').map((b) => b.code)).toEqual(['feedback_view', 'feedback_handle']);
     expect(buttonsOf('clubconsume').map((b) => b.code)).toEqual(['clubconsume_view']);
   });
 

@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
-import { ENTITIES } from '@property/domain';
+import { noticeEntity } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Empty, List, Popover, Tabs } from 'antd';
+import { Avatar, Badge, Empty, List, Popover, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { request, type Envelope, type Page } from '../http';
@@ -9,23 +9,21 @@ import { useCanRead } from '../permissions';
 import { usePopupKeys } from '../popup-keys';
 import { HeaderTool } from './HeaderTool';
 
-/**
- * The notices' list call, once the notices module defines their entity (spec §7.7 notice list); until then the
- * bell shows its empty tabs and calls nothing, rather than a service that is not there.
- */
-const NOTICES = ENTITIES.find((e) => e.base === '/system-property/notice');
+/** The notices' list call (spec §7.7 notice list). */
+const NOTICES = noticeEntity;
 
 interface NoticeRow {
   id: string;
   title?: string;
+  imgUrl?: string | null;
   createTime?: string;
 }
 
-/** The community notices (spec §7.7 notice list), newest first; none when the server does not answer the call. */
+/** The shown community notices (spec §7.7 notice list), newest first; none when the server does not answer the call. */
 async function loadNotices(): Promise<{ records: NoticeRow[]; total: number }> {
   try {
-    const answer = await request<Envelope<Page<NoticeRow>>>('GET', `${NOTICES!.base}/list`, {
-      params: { current: 1, size: 10, descs: 'createTime' },
+    const answer = await request<Envelope<Page<NoticeRow>>>('GET', `${NOTICES.base}/list`, {
+      params: { current: 1, size: 10, descs: 'createTime', status: 1 },
       quietCodes: [400, 403, 404, 405, 500],
     });
     return { records: answer.data?.records ?? [], total: answer.data?.total ?? 0 };
@@ -43,13 +41,13 @@ const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} style={{ margin: '24px
  */
 export function NoticePopover() {
   const { t } = useTranslation();
-  // Asked only of a server that has notices, by a user who may read them.
-  const readable = useCanRead(NOTICES?.permission ?? '');
+  // Asked only by a user who may read them.
+  const readable = useCanRead(NOTICES.permission);
   const notices = useQuery({
     queryKey: ['header-notices'],
     queryFn: loadNotices,
     staleTime: 60_000,
-    enabled: !!NOTICES && readable === true,
+    enabled: readable === true,
   });
   const rows = notices.data?.records ?? [];
   const [open, setOpen] = useState(false);
@@ -74,7 +72,11 @@ export function NoticePopover() {
                 dataSource={rows}
                 renderItem={(n) => (
                   <List.Item key={n.id}>
-                    <List.Item.Meta title={n.title} description={n.createTime} />
+                    <List.Item.Meta
+                      avatar={n.imgUrl ? <Avatar shape="square" src={n.imgUrl} alt="" /> : undefined}
+                      title={n.title}
+                      description={n.createTime}
+                    />
                   </List.Item>
                 )}
               />
