@@ -69,7 +69,7 @@ export async function startBenchServer(webRoot: string, rows: number) {
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 
-/** A Chromium for Lighthouse, and a way to score a page in it (desktop or mobile preset, performance only). */
+/** A Chromium for Lighthouse, and a way to score a page in it (desktop or mobile preset, performance and accessibility). */
 export async function lighthouseBrowser() {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
@@ -88,7 +88,13 @@ export async function lighthouseBrowser() {
   ): Promise<LighthouseResult> => {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: keepStorage,
+      },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     return result!.lhr;
@@ -113,6 +119,11 @@ export function summary(lhr: LighthouseResult) {
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '';
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    // The accessibility audits that failed (score 0), by id: what to mend when the score is under 100.
+    accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
     tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     detail: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,

@@ -7,8 +7,8 @@
  * - in headless Chromium, the time from opening a list screen (岗位管理, a
  *   table of `--rows` posts) to its rows on screen, next to the time of its
  *   list call;
- * - Lighthouse 12 desktop performance scores of the sign-in page and of the
- *   list screen, signed in.
+ * - Lighthouse 12 desktop performance and accessibility scores of the sign-in
+ *   page and of the list screen, signed in.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,7 +121,7 @@ try {
   });
   if (gzipTotal > SIGN_IN_BUDGET_KB * 1024) console.log(`!! the sign-in page is over its ${SIGN_IN_BUDGET_KB} KB budget`);
 
-  // 5. Lighthouse 12, desktop preset, performance only.
+  // 5. Lighthouse 12, desktop preset, performance and accessibility.
   if (LIGHTHOUSE) {
     const lab = await lighthouseBrowser();
     try {
@@ -142,6 +142,10 @@ try {
       console.log(`sign-in page  performance ${signIn.score}  (${signIn.detail})`);
       console.log(`list screen   performance ${list.score}  (${list.detail})`);
       console.log(`sign-in page, mobile preset (4x CPU, slow 4G)  performance ${signInMobile.score}  (${signInMobile.detail})`);
+      const failures = (s: ReturnType<typeof summary>) =>
+        s.accessibilityFailures.length ? ` (failed: ${s.accessibilityFailures.join(', ')})` : '';
+      console.log(`sign-in page  accessibility ${signIn.accessibility}${failures(signIn)}`);
+      console.log(`list screen   accessibility ${list.accessibility}${failures(list)}`);
     } finally {
       lab.close();
     }

@@ -15,6 +15,7 @@ import { canExport, ExportButton } from './ExportButton';
 import { ImageUpload } from './ImageUpload';
 import { FIRST_PAGE_SIZE, listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
 import { RowActions } from './RowActions';
+import { namedSelection } from './row-selection';
 import { successThen } from './message-then';
 import { keepUnchangedRows, plainCells, redrawChangedRowsOnly, useCellLabels } from './table-cells';
 import { IMAGE_FIELD } from './upload';
@@ -330,7 +331,15 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
           : {})}
         scroll={{ x: 'max-content' }}
         columnsState={{ value: columnsState, onChange: setColumnsState }}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : false}
+        rowSelection={
+          canDelete
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                ...namedSelection(tableColumns, (name) => t('common.selectRow', { name }), t('common.selectAllRows')),
+              }
+            : false
+        }
         request={request}
         loading={spinning}
         toolBarRender={toolBarRender}

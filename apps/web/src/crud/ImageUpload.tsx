@@ -25,6 +25,8 @@ export function ImageUpload({
       listType="picture-card"
       accept=".jpg,.jpeg,.png"
       showUploadList={false}
+      // The box itself is the control (a tab stop, Enter and Space open the file chooser): nothing inside is one.
+      hasControlInside={false}
       beforeUpload={(file) => {
         const problem = imageProblem(file);
         if (problem) {
@@ -40,7 +42,7 @@ export function ImageUpload({
       }}
     >
       {value ? (
-        <img src={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <img src={value} alt={t('common.upload')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
         <div>
           {busy ? <LoadingOutlined /> : <PlusOutlined />}

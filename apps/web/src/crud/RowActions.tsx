@@ -2,6 +2,7 @@ import { EllipsisOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import { Children, cloneElement, Fragment, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from '../app/i18n';
+import { usePopupKeys } from '../app/popup-keys';
 
 /** The buttons of a row's actions, one by one: fragments opened, nothing left for false or null. */
 function buttonsOf(actions: ReactNode): ReactElement[] {
@@ -24,6 +25,8 @@ const INLINE = 3;
 export function RowActions({ actions, phone }: { actions: ReactNode; phone: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The menu lies at the end of the page: Tab from 更多 enters it, Esc comes back (popup-keys.ts).
+  const { trigger, panel, onTriggerKeyDown, onPanelKeyDown } = usePopupKeys(open, setOpen);
   const buttons = buttonsOf(actions).map((button, index) => cloneElement(button, { key: index }));
   if (!phone && buttons.length <= INLINE) return <Space size={0}>{buttons}</Space>;
   const inline = phone ? [] : buttons.slice(0, INLINE - 1);
@@ -38,12 +41,19 @@ export function RowActions({ actions, phone }: { actions: ReactNode; phone: bool
         placement="bottomRight"
         // A click on one of the actions (which may open a dialog or a confirmation) closes the menu.
         popupRender={() => (
-          <div className="row-actions-menu" onClick={() => setOpen(false)}>
+          <div ref={panel} className="row-actions-menu" onClick={() => setOpen(false)} onKeyDown={onPanelKeyDown}>
             {menu}
           </div>
         )}
       >
-        <Button type="link" size="small" aria-label={phone ? t('common.actions') : undefined}>
+        <Button
+          ref={trigger}
+          type="link"
+          size="small"
+          aria-label={phone ? t('common.actions') : undefined}
+          aria-expanded={open}
+          onKeyDown={onTriggerKeyDown}
+        >
           {phone ? <EllipsisOutlined /> : t('common.more')}
         </Button>
       </Dropdown>

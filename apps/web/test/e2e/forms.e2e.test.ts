@@ -143,6 +143,8 @@ describe.skipIf(!hasBrowser)('forms in Chromium', () => {
 
   it('says each registration problem beside its field, with the required ones marked', async () => {
     await signOut(page);
+    // The earlier tests' 新增成功 may still be showing (3 s): the form's own checks must add none.
+    await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('button', { name: '账号注册' }).click();
     const form = dialog();
     await form.getByLabel('租户编号').clear();

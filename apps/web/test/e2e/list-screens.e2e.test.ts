@@ -67,6 +67,7 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
       .getByRole('button', { name: /更\s*多/ })
       .click();
     const menu = page.locator('.row-actions-menu:visible');
+    await menu.getByRole('button').first().waitFor();
     await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual(['管家配置', '删除']);
     await screenshot(page, 'lists-row-actions');
     await page.keyboard.press('Escape');

@@ -23,7 +23,12 @@ export function ConsoleWatermark({ content, children }: { content: string[]; chi
   }, []);
   return (
     <div ref={box}>
-      <Watermark zIndex={9 + (generation % 2)} content={content} font={{ color: 'rgba(0,0,0,.06)' }}>
+      <Watermark
+        className="console-watermark"
+        zIndex={9 + (generation % 2)}
+        content={content}
+        font={{ color: 'rgba(0,0,0,.06)' }}
+      >
         {children}
       </Watermark>
     </div>

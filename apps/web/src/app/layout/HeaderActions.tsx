@@ -7,8 +7,8 @@ import {
   SkinOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Button, ColorPicker, Dropdown, Form, Input, Modal, Space, Table, message } from 'antd';
-import { useState } from 'react';
+import { Avatar, Badge, Button, ColorPicker, Form, Input, Modal, Space, Table, message, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from '../i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth';
@@ -19,13 +19,14 @@ import { session } from '../session';
 import { storage } from '../storage';
 import type { MenuNode } from '../menus';
 import { GardenSelect } from './GardenSelect';
+import { HeaderTool } from './HeaderTool';
+import { HeaderToolMenu } from './HeaderToolMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MenuSearch } from './MenuSearch';
 import { NoticePopover } from './NoticePopover';
 import { SwitchDialog } from './SwitchDialog';
 import { THEMES } from './themes';
 
-const iconStyle = { cursor: 'pointer', padding: '0 8px', fontSize: 16 } as const;
 /** The log upload says itself whether it failed, in one message rather than the server's toast and its own. */
 const ANY_FAILURE = [400, 401, 403, 404, 405, 413, 415, 500, 502, 503, 504];
 
@@ -40,6 +41,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
   const [locking, setLocking] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [switching, setSwitching] = useState(false);
+  const lockPassword = useRef<InputRef>(null);
   const logs = errorLog();
 
   const lock = () => {
@@ -76,34 +78,35 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
           window.dispatchEvent(new Event('console-colour'));
         }}
       >
-        <span role="button" aria-label={t('common.colour')} style={iconStyle}>
+        <HeaderTool label={t('common.colour')}>
           <BgColorsOutlined />
-        </span>
+        </HeaderTool>
       </ColorPicker>
-      <span role="button" aria-label={t('common.errorLog')} style={iconStyle} onClick={() => setShowLog(true)}>
+      <HeaderTool label={t('common.errorLog')} onClick={() => setShowLog(true)}>
         <Badge count={logs.length ? badgeCount(logs.length, APP.errorLogMax) : 0} size="small">
           <BugOutlined />
         </Badge>
-      </span>
-      <span role="button" aria-label={t('common.lock')} style={iconStyle} onClick={lock}>
+      </HeaderTool>
+      <HeaderTool label={t('common.lock')} onClick={lock}>
         <LockOutlined />
-      </span>
-      <Dropdown
+      </HeaderTool>
+      <HeaderToolMenu
+        label={t('common.theme')}
         menu={{
           items: THEMES.map((th) => ({ key: th.key, label: t(`themes.${th.key}`) })),
           onClick: ({ key }) => onTheme(key),
         }}
       >
-        <span role="button" aria-label={t('common.theme')} style={iconStyle}>
-          <SkinOutlined />
-        </span>
-      </Dropdown>
-      <span role="button" aria-label={t('common.fullscreen')} style={iconStyle} onClick={toggleFullscreen}>
+        <SkinOutlined />
+      </HeaderToolMenu>
+      <HeaderTool label={t('common.fullscreen')} onClick={toggleFullscreen}>
         {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      </span>
+      </HeaderTool>
       <LanguageSwitch />
       <NoticePopover />
-      <Dropdown
+      <HeaderToolMenu
+        label={user?.real_name || user?.account || t('common.userInfo')}
+        className="user-menu"
         menu={{
           items: [
             { key: '/', label: t('common.dashboard') },
@@ -115,14 +118,21 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
           onClick: ({ key }) => (key === 'logout' ? logout() : key === 'switch' ? setSwitching(true) : navigate(key)),
         }}
       >
-        <Space style={{ cursor: 'pointer', padding: '0 8px' }}>
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-          <span className="user-name">{user?.real_name || user?.account}</span>
-        </Space>
-      </Dropdown>
+        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
+        <span className="user-name">{user?.real_name || user?.account}</span>
+      </HeaderToolMenu>
 
       {switching && <SwitchDialog onClose={() => setSwitching(false)} />}
-      <Modal open={locking} title={t('common.lock')} onCancel={() => setLocking(false)} footer={null} destroyOnHidden>
+      <Modal
+        open={locking}
+        title={t('common.lock')}
+        onCancel={() => setLocking(false)}
+        footer={null}
+        destroyOnHidden
+        // The field mounts inside the dialog's portal before the portal is in the page, so its own autoFocus
+        // finds nothing to focus and the dialog then focuses itself: the field takes focus once the dialog shows.
+        afterOpenChange={(open) => open && lockPassword.current?.focus()}
+      >
         <Form
           onFinish={({ password }: { password: string }) => {
             storage.set('lockPassword', password);
@@ -132,7 +142,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
           }}
         >
           <Form.Item name="password" rules={[{ required: true, message: t('common.lockPasswordRequired') }]}>
-            <Input.Password placeholder={t('common.lockPassword')} autoFocus />
+            <Input.Password ref={lockPassword} placeholder={t('common.lockPassword')} />
           </Form.Item>
           <Button type="primary" htmlType="submit" block>
             {t('common.confirm')}

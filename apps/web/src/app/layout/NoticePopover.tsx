@@ -2,9 +2,12 @@ import { BellOutlined } from '@ant-design/icons';
 import { noticeEntity } from '@property/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Empty, List, Popover, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { request, type Envelope, type Page } from '../http';
 import { useCanRead } from '../permissions';
+import { usePopupKeys } from '../popup-keys';
+import { HeaderTool } from './HeaderTool';
 
 /** The notices' list call (spec §7.7 notice list). */
 const NOTICES = noticeEntity;
@@ -47,46 +50,51 @@ export function NoticePopover() {
     enabled: readable === true,
   });
   const rows = notices.data?.records ?? [];
+  const [open, setOpen] = useState(false);
+  // The popover lies at the end of the page: Tab from the bell enters it (popup-keys.ts).
+  const { trigger: bell, panel, onTriggerKeyDown, onPanelKeyDown } = usePopupKeys(open, setOpen);
   const content = (
-    <Tabs
-      size="small"
-      centered
-      defaultActiveKey="notice"
-      style={{ width: 320 }}
-      items={[
-        { key: 'mail', label: t('common.mailTab'), children: empty },
-        { key: 'message', label: t('common.messageTab'), children: empty },
-        {
-          key: 'notice',
-          label: `${t('common.noticeTab')}${rows.length ? ` (${notices.data?.total})` : ''}`,
-          children: rows.length ? (
-            <List
-              size="small"
-              dataSource={rows}
-              renderItem={(n) => (
-                <List.Item key={n.id}>
-                  <List.Item.Meta
-                    avatar={n.imgUrl ? <Avatar shape="square" src={n.imgUrl} alt="" /> : undefined}
-                    title={n.title}
-                    description={n.createTime}
-                  />
-                </List.Item>
-              )}
-            />
-          ) : (
-            empty
-          ),
-        },
-      ]}
-    />
+    <div ref={panel} onKeyDown={onPanelKeyDown}>
+      <Tabs
+        size="small"
+        centered
+        defaultActiveKey="notice"
+        style={{ width: 320 }}
+        items={[
+          { key: 'mail', label: t('common.mailTab'), children: empty },
+          { key: 'message', label: t('common.messageTab'), children: empty },
+          {
+            key: 'notice',
+            label: `${t('common.noticeTab')}${rows.length ? ` (${notices.data?.total})` : ''}`,
+            children: rows.length ? (
+              <List
+                size="small"
+                dataSource={rows}
+                renderItem={(n) => (
+                  <List.Item key={n.id}>
+                    <List.Item.Meta
+                      avatar={n.imgUrl ? <Avatar shape="square" src={n.imgUrl} alt="" /> : undefined}
+                      title={n.title}
+                      description={n.createTime}
+                    />
+                  </List.Item>
+                )}
+              />
+            ) : (
+              empty
+            ),
+          },
+        ]}
+      />
+    </div>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" arrow={false}>
-      <span role="button" aria-label={t('common.notices')} style={{ cursor: 'pointer', padding: '0 8px', fontSize: 16 }}>
+    <Popover content={content} trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen}>
+      <HeaderTool ref={bell} label={t('common.notices')} aria-expanded={open} onKeyDown={onTriggerKeyDown}>
         <Badge count={notices.data?.total ?? 0} size="small" overflowCount={99}>
           <BellOutlined />
         </Badge>
-      </span>
+      </HeaderTool>
     </Popover>
   );
 }

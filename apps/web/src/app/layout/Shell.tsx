@@ -19,7 +19,8 @@ import { storage } from '../storage';
 import { ConsoleWatermark } from './ConsoleWatermark';
 import { HeaderActions } from './HeaderActions';
 import { MenusContext } from './menus-context';
-import { isDark, SideMenu } from './SideMenu';
+import { isDark } from '../contrast';
+import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import { TopMenus } from './TopMenus';
 import { THEMES } from './themes';
@@ -115,6 +116,17 @@ function Frame() {
         <ButtonsContext.Provider value={buttonCodes ?? NO_BUTTONS}>
           <GardenContext.Provider value={garden}>
             <Layout className={`console-shell theme-${preset.key}`}>
+              {/* First in the Tab order: past the header's tools and the sidebar, straight to the page. */}
+              <a
+                className="skip-link"
+                href="#main-content"
+                onClick={(event) => {
+                  event.preventDefault();
+                  document.getElementById('main-content')?.focus();
+                }}
+              >
+                {t('common.skipToContent')}
+              </a>
               <Layout.Header
                 className={`console-header${isDark(preset.header) ? ' is-dark' : ''}`}
                 style={{ background: preset.header }}
@@ -130,7 +142,7 @@ function Frame() {
                   <h1>{t('common.appTitle')}</h1>
                 </div>
                 <div className="console-top-menus">
-                  <TopMenus selected={topMenuId} onSelect={setTopMenuId} />
+                  <TopMenus selected={topMenuId} onSelect={setTopMenuId} header={preset.header} />
                 </div>
                 <div className="console-actions">{toolsShown && <HeaderActions menus={tree ?? []} onTheme={chooseTheme} />}</div>
               </Layout.Header>
@@ -153,7 +165,7 @@ function Frame() {
                     </div>
                   )}
                 </Layout.Sider>
-                <Layout.Content className="console-main">
+                <Layout.Content className="console-main" id="main-content" tabIndex={-1}>
                   <TabBar titleOf={titleOf} />
                   <ConsoleWatermark content={[user?.real_name || user?.account || '', user?.tenant_id ?? '']}>
                     <div style={{ padding: screen === 0 ? 8 : 16, minHeight: 'calc(100vh - 110px)' }}>

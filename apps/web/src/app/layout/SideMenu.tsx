@@ -3,6 +3,7 @@ import { createElement, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { MenuNode } from '../menus';
 import { menuIcon } from './menu-icons';
+import { isDark, sidebarSelection } from '../contrast';
 import type { ThemePreset } from './themes';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -34,12 +35,6 @@ function foldersAbove(nodes: MenuNode[], path: string): string[] | null {
   return null;
 }
 
-/** Whether a #rrggbb colour is dark enough for light text on it. */
-export const isDark = (hex: string) => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) < 140;
-};
-
 /**
  * The sidebar's menu tree in the chosen theme's colours; the folders above the open page
  * open with it. Closed folders render no items (antd renders a folder's items when it opens).
@@ -55,7 +50,9 @@ export function SideMenu({ tree, preset, collapsed }: { tree: MenuNode[]; preset
     setOpenKeys((open) => (above.every((k) => open.includes(k)) ? open : [...new Set([...open, ...above])]));
   }, [tree, pathname]);
 
-  const selected = { bg: token.colorPrimary, text: '#ffffff' };
+  // A shade of the colour for the selected item that reads on this sidebar (contrast.ts), not the colour as is.
+  const selection = sidebarSelection(token.colorPrimary, preset.sider);
+  const selected = { bg: selection.background, text: selection.text };
   const colours = {
     itemBg: preset.sider,
     subMenuItemBg: preset.sider,

@@ -1,6 +1,7 @@
 import { Modal, message, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n';
+import { focusFirstError } from '../../app/form-errors';
 import { quietly } from './quietly';
 
 /** What a dialog's save answers: the success message to show, or false when it refused (its reason is on the form). */
@@ -35,7 +36,10 @@ export function FormDialog<Values>({
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch((error: unknown) => {
+      focusFirstError(form, error);
+      throw error;
+    });
     setSaving(true);
     try {
       const saved = await save(values);

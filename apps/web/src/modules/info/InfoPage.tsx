@@ -58,8 +58,16 @@ export default function InfoPage() {
                 }}
               >
                 <Form.Item label={t('common.avatar')}>
+                  {/* A real button inside (antd's upload box is no tab stop of its own when it holds a control). */}
                   <Upload accept=".jpg,.jpeg,.png" showUploadList={false} beforeUpload={pickAvatar}>
-                    <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} style={{ cursor: 'pointer' }} />
+                    <Button
+                      type="text"
+                      shape="circle"
+                      aria-label={t('common.changeAvatar')}
+                      style={{ width: 64, height: 64, padding: 0 }}
+                    >
+                      <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} alt="" />
+                    </Button>
                   </Upload>
                 </Form.Item>
                 <Form.Item

@@ -1,34 +1,35 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../app/i18n';
+import { HeaderTool } from '../../app/layout/HeaderTool';
 
-const LanguageSwitch = lazy(() => import('../../app/layout/LanguageSwitch').then((m) => ({ default: m.LanguageSwitch })));
+const loadSwitch = () => import('../../app/layout/LanguageSwitch').then((m) => ({ default: m.LanguageSwitch }));
+const LanguageSwitch = lazy(loadSwitch);
 
 /**
- * The sign-in page's language switch: the globe first, the dropdown (antd's
- * menu) loading when the pointer or focus reaches it, so the page itself stays
- * within its JavaScript budget.
+ * The sign-in page's language switch: the globe first, the dropdown (antd's menu) loading when it is wanted, so
+ * the page itself stays within its JavaScript budget. Focus only fetches the dropdown's code: the menu opens when
+ * pressed (Enter, Space, a click) or under the pointer, never because Tab passed by (it used to open on focus,
+ * replace the globe and drop focus to the page).
  */
 export function LoginLanguage() {
   const { t } = useTranslation();
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState<'pointer' | 'keyboard'>();
   const globe = (
-    <span
-      role="button"
-      tabIndex={0}
-      aria-label={t('common.language')}
-      style={{ cursor: 'pointer', padding: '0 8px' }}
-      onMouseEnter={() => setWanted(true)}
-      onFocus={() => setWanted(true)}
-      onClick={() => setWanted(true)}
+    <HeaderTool
+      label={t('common.language')}
+      onMouseEnter={() => setWanted('pointer')}
+      onFocus={() => void loadSwitch()}
+      // A click the keyboard made (Enter, Space) has no pointer position: detail is 0.
+      onClick={(event: MouseEvent) => setWanted(event.detail === 0 ? 'keyboard' : 'pointer')}
     >
       <GlobalOutlined />
-    </span>
+    </HeaderTool>
   );
   if (!wanted) return globe;
   return (
     <Suspense fallback={globe}>
-      <LanguageSwitch initiallyOpen />
+      <LanguageSwitch initiallyOpen={wanted} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Modal, message, type FormItemProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import { focusFirstError } from '../../app/form-errors';
 import { useNavigate } from 'react-router-dom';
 import { captcha } from '../../app/auth';
 import { APP } from '../../app/config';
@@ -42,7 +43,7 @@ export function RegisterDialog({ onClose, tenantId }: { onClose: () => void; ten
   });
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await form.validateFields().catch((error: unknown) => focusFirstError(form, error));
     if (!values) return;
     setBusy(true);
     try {

@@ -30,7 +30,9 @@ export default function Welcome() {
   return (
     <div>
       <Card>
-        <Typography.Title level={3}>{t('common.welcome')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 24 }}>
+          {t('common.welcome')}
+        </Typography.Title>
         <Typography.Text type="secondary">
           {user?.real_name || user?.account} · {t('common.tenantId')} {user?.tenant_id}
         </Typography.Text>

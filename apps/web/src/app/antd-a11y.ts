@@ -1,0 +1,51 @@
+/**
+ * Mends for two antd structures that axe-core finds wrong on every list screen and that no prop reaches
+ * (antd 5.29, rc-table 7, rc-tabs 15), applied to the page as antd draws them:
+ *
+ * - a table with a horizontal scroll draws a hidden measuring row (`aria-hidden`) holding a copy of each column
+ *   title, the select-all check box among them, which Tab could still reach (axe `aria-hidden-focus`): the row
+ *   becomes `inert`, out of the Tab order and of the accessibility tree alike;
+ * - the tab bar's "more tabs" button sits inside the element with role `tablist`, where only tabs belong (axe
+ *   `aria-required-children`, critical): the tablist role moves to the list that holds the tabs themselves;
+ * - a tree takes keyboard focus on a hidden field that rc-tree names "for screen reader", in English whatever the
+ *   language: the field is named instead by what holds the tree, its dialog's title and its tab (权限设置, 菜单权限).
+ */
+const MEASURE_ROWS = '.ant-table-measure-row:not([inert])';
+const TAB_NAVS = '.ant-tabs-nav[role="tablist"]';
+const TREE_FIELDS = '.ant-tree input[aria-label="for screen reader"]';
+
+/** The ids of what names a tree's place: its dialog's title, then its tab; none outside a dialog or a tab. */
+function treeNamers(field: Element): string[] {
+  const title = field.closest('.ant-modal-content')?.querySelector('.ant-modal-title[id]')?.id;
+  const tab = field.closest('[role="tabpanel"][aria-labelledby]')?.getAttribute('aria-labelledby');
+  return [title, tab].filter((id): id is string => !!id);
+}
+
+function mend(root: ParentNode): void {
+  root.querySelectorAll(MEASURE_ROWS).forEach((row) => row.setAttribute('inert', ''));
+  root.querySelectorAll(TREE_FIELDS).forEach((field) => {
+    const namers = treeNamers(field);
+    if (namers.length === 0) return;
+    field.removeAttribute('aria-label');
+    field.setAttribute('aria-labelledby', namers.join(' '));
+  });
+  root.querySelectorAll(TAB_NAVS).forEach((nav) => {
+    const list = nav.querySelector('.ant-tabs-nav-list');
+    if (!list) return;
+    list.setAttribute('role', 'tablist');
+    const orientation = nav.getAttribute('aria-orientation');
+    if (orientation) list.setAttribute('aria-orientation', orientation);
+    nav.removeAttribute('role');
+    nav.removeAttribute('aria-orientation');
+  });
+}
+
+/** Watches the page for as long as it lives; each batch of changes is looked at once, only where nodes arrived. */
+export function mendAntdStructures(): void {
+  mend(document);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) mend(node.parentElement ?? node);
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}
