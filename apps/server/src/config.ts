@@ -1,3 +1,4 @@
+import type { JobQueueOptions } from './platform/jobs/queue';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -37,15 +38,7 @@ export interface Config {
   /** The console's public address, answered as an upload's `domain` ('' = links relative to the console). */
   publicUrl: string;
   /** The job queue (platform/jobs): whether this instance takes jobs and fires schedules, and its timings. */
-  jobs: {
-    workers: boolean;
-    pollingSeconds: number;
-    heartbeatSeconds: number;
-    superviseSeconds: number;
-    cronSeconds: number;
-    retryDelaySeconds: number;
-    stopTimeoutMs: number;
-  };
+  jobs: Omit<JobQueueOptions, 'timeZone' | 'log'>;
 }
 
 /** The repository root: npm runs workspace scripts inside apps/server, but ./data means the root's. */
