@@ -35,3 +35,11 @@ describe('the first list call asked for before a screen has loaded', () => {
     expect(call('/system/nothing')).toBeUndefined();
   });
 });
+
+describe('the screen a menu opens', () => {
+  it('is the main entity of a permission code several entities share (bills, not their lines)', async () => {
+    const { SCREEN_BY_CODE } = await import('../src/app/built-screens');
+    expect(SCREEN_BY_CODE.get('paymentbill')?.name).toBe('paymentBill');
+    expect(SCREEN_BY_CODE.get('paymentitems')?.name).toBe('paymentItem');
+  });
+});
