@@ -1,5 +1,5 @@
 /**
- * npx tsx apps/web/bench/ab.ts --a <built dir> --b <built dir> [--rows 1000 --runs 3] [--only list|sign-in]
+ * npx tsx apps/web/bench/ab.ts --a <built dir> --b <built dir> [--rows 1000 --runs 3] [--only list|sign-in] [--preset mobile]
  *
  * Two builds of the console compared back to back: each on its own server, Lighthouse
  * runs alternate between them (A, B, A, B…) so both see the same machine load. Prints
@@ -18,6 +18,7 @@ const builds = { A: option('a'), B: option('b') };
 if (!builds.A || !builds.B) throw new Error('usage: ab.ts --a <dir> --b <dir> [--rows N --runs N]');
 const ROWS = Number(option('rows') ?? 1000);
 const RUNS = Number(option('runs') ?? 3);
+const preset = option('preset') === 'mobile' ? 'mobile' : 'desktop';
 const pages = (['sign-in', 'list'] as const).filter((p) => !option('only') || option('only') === p);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -32,7 +33,7 @@ try {
       for (const name of ['A', 'B'] as const) {
         const bench = benches[name];
         if (page === 'list') await lab.signIn(bench);
-        const lhr = await lab.score(`${bench.server.url}${page === 'list' ? LIST_PATH : '/login'}`, page === 'list');
+        const lhr = await lab.score(`${bench.server.url}${page === 'list' ? LIST_PATH : '/login'}`, page === 'list', preset);
         writeFileSync(`${reports}/ab-${name}-${page}-${run}.json`, JSON.stringify(lhr));
         const s = summary(lhr);
         (results[`${name} ${page}`] ??= []).push(s);

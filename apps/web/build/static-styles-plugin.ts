@@ -16,12 +16,17 @@ function renderStaticStyles(): string {
 }
 
 /**
- * Puts the CSS of the console's antd and ProComponents components (made by
- * build/static-styles.tsx; why: see there) on the page as a stylesheet ahead
- * of the scripts, so it is in place before antd's first render looks for it.
- * Emitted as a file of its own, long-cached by its hash, and kept out of
- * Vite's CSS minifier: it is already compact, and the libraries' few
- * malformed rules (which browsers skip) would stop or clutter the build.
+ * The CSS of the console's antd and ProComponents components (made by
+ * build/static-styles.tsx; why: see there), emitted as a file of its own,
+ * long-cached by its hash, and kept out of Vite's CSS minifier: it is already
+ * compact, and the libraries' few malformed rules (which browsers skip) would
+ * stop or clutter the build.
+ *
+ * The page names the file in a `<meta name="console-styles">` rather than
+ * linking it: the sign-in page uses no antd component and does not wait for
+ * 80 KB of CSS before its first paint. app/console-styles.ts links it where the
+ * meta stands (the same place in the cascade as a link in the page would be)
+ * before antd's first render, which looks for it.
  */
 export function antdStaticStyles(): Plugin {
   let css: string | undefined;
@@ -42,7 +47,7 @@ export function antdStaticStyles(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}` }, injectTo: 'head' }],
+      handler: () => [{ tag: 'meta', attrs: { name: 'console-styles', content: `/${fileName}` }, injectTo: 'head' }],
     },
   };
 }

@@ -1,4 +1,3 @@
-import '@ant-design/v5-patch-for-react-19';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,5 +1,6 @@
 import type { EnvelopeOf, PageOf } from '@property/domain';
 import { APP } from './config';
+import { consoleStyles } from './console-styles';
 import i18n, { currentLocale } from './i18n';
 import { session } from './session';
 
@@ -38,8 +39,11 @@ const early = new Map<string, { at: number; response: Promise<Response> }>();
 /** An early answer older than this is not taken: the screen that wanted it did not open. */
 const EARLY_KEPT_MS = 10_000;
 
-/** The error toast; antd's message loads with the first one, not with the sign-in page. */
-const toastError = (text: string) => void import('antd/es/message').then((m) => m.default.error(text));
+/** The error toast; antd's message (and its styles) load with the first one, not with the sign-in page. */
+const toastError = (text: string) =>
+  void Promise.all([import('antd/es/message'), import('@ant-design/v5-patch-for-react-19'), consoleStyles()]).then(([m]) =>
+    m.default.error(text),
+  );
 /** The router registers how to go back to /login on a 401. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;

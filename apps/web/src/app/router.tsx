@@ -4,10 +4,11 @@ import { useSession } from './use-session';
 import { FIXED_TITLES, guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
 import { setUnauthorizedHandler } from './http';
 import { languageReady } from './i18n';
+import { preloadAntd, WithAntd } from './WithAntd';
 import { session } from './session';
-
-// Each screen is its own chunk, so the sign-in page loads only what it needs.
-const LoginPage = lazy(() => import('../modules/login/LoginPage'));
+// The sign-in page is part of the first script (a phone on a slow network would wait a round trip more for
+// its chunk; it is small: plain elements, no antd). Every other screen is its own chunk.
+import LoginPage from '../modules/login/LoginPage';
 const LockPage = lazy(() => import('../pages/LockPage'));
 const Shell = lazy(() => import('./layout/Shell'));
 const Welcome = lazy(() => import('../modules/wel/Welcome'));
@@ -27,6 +28,8 @@ const loading = (
 );
 const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 
+// Every page but the sign-in page renders antd: its providers and styles load with the page's own code.
+if (window.location.pathname !== '/login') preloadAntd();
 // A signed-in start fetches the shell's chunk, the menus and buttons, and on a menu screen the screen's chunk,
 // all together, not one after the other.
 if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
@@ -68,25 +71,34 @@ export function ConsoleRoutes() {
   return (
     <Routes>
       <Route element={<Guard />}>
-        <Route path="/login" element={lazyPage(<LoginPage />)} />
-        <Route path="/lock" element={lazyPage(<LockPage />)} />
-        <Route path="/404" element={lazyPage(<ErrorPage status="404" />)} />
-        <Route path="/403" element={lazyPage(<ErrorPage status="403" />)} />
-        <Route path="/500" element={lazyPage(<ErrorPage status="500" />)} />
-        <Route path="/" element={<Navigate to="/wel/index" replace />} />
-        <Route path="/wel" element={<Navigate to="/wel/index" replace />} />
-        <Route element={lazyPage(<Shell />)}>
-          <Route path="/wel/index" element={lazyPage(<Welcome />)} />
-          {/* The console's dashboard (hidden from the menu) and the test page of spec §2.1, until their modules land. */}
-          <Route path="/wel/dashboard" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/wel/dashboard']!} />)} />
-          <Route path="/test/index" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />)} />
-          <Route path="/info/index" element={lazyPage(<InfoPage />)} />
-          <Route path="/myiframe/*" element={lazyPage(<EmbeddedPage />)} />
-          {/* Dictionary management with parents and entries side by side (spec §2.1); no menu routes these. */}
-          <Route path="/dict-horizontal/index" element={lazyPage(<DictSplitPage layout="horizontal" />)} />
-          <Route path="/dict-vertical/index" element={lazyPage(<DictSplitPage layout="vertical" />)} />
-          {/* Menu routes come from the user's menus (menu/routes); unknown paths end on /404. */}
-          <Route path="*" element={lazyPage(<MenuScreen />)} />
+        <Route path="/login" element={<LoginPage />} />
+        {/* Every page but the sign-in page renders antd: its providers and styles load first. */}
+        <Route
+          element={lazyPage(
+            <WithAntd>
+              <Outlet />
+            </WithAntd>,
+          )}
+        >
+          <Route path="/lock" element={lazyPage(<LockPage />)} />
+          <Route path="/404" element={lazyPage(<ErrorPage status="404" />)} />
+          <Route path="/403" element={lazyPage(<ErrorPage status="403" />)} />
+          <Route path="/500" element={lazyPage(<ErrorPage status="500" />)} />
+          <Route path="/" element={<Navigate to="/wel/index" replace />} />
+          <Route path="/wel" element={<Navigate to="/wel/index" replace />} />
+          <Route element={lazyPage(<Shell />)}>
+            <Route path="/wel/index" element={lazyPage(<Welcome />)} />
+            {/* The console's dashboard (hidden from the menu) and the test page of spec §2.1, until their modules land. */}
+            <Route path="/wel/dashboard" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/wel/dashboard']!} />)} />
+            <Route path="/test/index" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />)} />
+            <Route path="/info/index" element={lazyPage(<InfoPage />)} />
+            <Route path="/myiframe/*" element={lazyPage(<EmbeddedPage />)} />
+            {/* Dictionary management with parents and entries side by side (spec §2.1); no menu routes these. */}
+            <Route path="/dict-horizontal/index" element={lazyPage(<DictSplitPage layout="horizontal" />)} />
+            <Route path="/dict-vertical/index" element={lazyPage(<DictSplitPage layout="vertical" />)} />
+            {/* Menu routes come from the user's menus (menu/routes); unknown paths end on /404. */}
+            <Route path="*" element={lazyPage(<MenuScreen />)} />
+          </Route>
         </Route>
       </Route>
     </Routes>

@@ -45,6 +45,22 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
     expect(gzip).toBeLessThanOrEqual(SIGN_IN_BUDGET);
   });
 
+  it('paints the sign-in page without antd and its styles; they load once the form is used', async () => {
+    const styles: string[] = [];
+    const onRequest = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === 'stylesheet') styles.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    // The form is drawn by the page's own styles: no antd component, and the 80 KB stylesheet not asked for.
+    expect(await page.locator('[class*="ant-"]').count()).toBe(0);
+    expect(styles.filter((path) => path.includes('antd-static'))).toEqual([]);
+    await page.getByPlaceholder('账号').focus();
+    await expect.poll(() => styles.filter((path) => path.includes('antd-static')).length).toBe(1);
+    page.off('request', onRequest);
+  });
+
   it('opens users from the menu search overlay; Esc closes it', async () => {
     await signIn(page, url, 'admin', 'admin');
     await page.waitForURL('**/wel/index');

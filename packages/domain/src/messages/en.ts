@@ -158,6 +158,8 @@ export const en: Shape<typeof zh> = {
     captcha: 'Captcha',
     captchaRequired: 'Please enter the captcha',
     captchaRefresh: 'Hard to read? Get another',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     register: 'Register',
     userName: 'User name',
     confirmPassword: 'Confirm password',

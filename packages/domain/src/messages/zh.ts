@@ -165,6 +165,8 @@ export const zh = {
     captcha: '验证码',
     captchaRequired: '请输入验证码',
     captchaRefresh: '看不清,换一张',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     register: '账号注册',
     userName: '用户名',
     confirmPassword: '确认密码',

@@ -1,14 +1,22 @@
-import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import Button from 'antd/es/button';
-// Input and Password on their own: antd's Input index also brings TextArea, Search and OTP.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../app/i18n';
 import { useNavigate } from 'react-router-dom';
 import { captcha, signIn, type SignInForm } from '../../app/auth';
 import { APP } from '../../app/config';
+import { preloadAntd, WithAntd } from '../../app/WithAntd';
 import { LoginLanguage } from './LoginLanguage';
+import './login.css';
 
 // The sign-in page stays small (≤ 200 KB of JavaScript, gzip): the registration dialog loads when opened.
 const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ default: m.RegisterDialog })));
@@ -16,21 +24,38 @@ const RegisterDialog = lazy(() => import('./RegisterDialog').then((m) => ({ defa
 type FieldName = 'tenantId' | 'username' | 'password' | 'captchaCode';
 
 /**
- * One field of the sign-in form with its message below it, in antd's form markup (its styles are
- * static, see docs/architecture.md) but without antd's Form: the sign-in page's scripts stay small.
+ * One field of the sign-in form: its icon, the input, and its message below it. Plain elements styled by
+ * login.css to match the console's antd fields: the sign-in page loads neither antd nor its 80 KB of styles,
+ * so a phone on a slow network shows it sooner (docs/benchmarks.md).
  */
-function LoginField({ id, error, children }: { id: string; error?: string; children: ReactNode }) {
+function LoginField({
+  id,
+  error,
+  icon,
+  after,
+  inputRef,
+  ...input
+}: { id: string; error?: string; icon: ReactNode; after?: ReactNode; inputRef: (input: HTMLInputElement | null) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id'
+>) {
   return (
-    <div className={`ant-form-item${error ? ' ant-form-item-has-error' : ''}`} style={{ marginBottom: error ? 0 : 24, flex: 1 }}>
-      {children}
+    <div className={`login-field${error ? ' has-error' : ''}`}>
+      <span className="login-input">
+        <span className="login-input-icon" aria-hidden>
+          {icon}
+        </span>
+        <input
+          {...input}
+          id={id}
+          ref={inputRef}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {after}
+      </span>
       {error && (
-        <div
-          id={`${id}-error`}
-          className="ant-form-item-explain-error"
-          role="alert"
-          // antd's red-7: the message reads at 4.5:1 or more on the white card (its error red does not).
-          style={{ minHeight: 24, lineHeight: '24px', fontSize: 14, color: '#cf1322' }}
-        >
+        <div id={`${id}-error`} className="login-field-error" role="alert">
           {error}
         </div>
       )}
@@ -50,6 +75,7 @@ export default function LoginPage() {
   const askCaptcha = APP.captchaMode && image?.enabled !== false;
   const [busy, setBusy] = useState(false);
   const [registering, setRegistering] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
 
   const refreshCaptcha = useCallback(() => {
     if (APP.captchaMode)
@@ -92,16 +118,14 @@ export default function LoginPage() {
     }
   };
 
-  /** The props every field's input shares: its value, its message and where focus goes when it is missing. */
+  /** The props every field shares: its value, its message and where focus goes when it is missing. */
   const field = (name: FieldName) => ({
     id: `login-${name}`,
     value: values[name] ?? '',
     onChange: (e: { target: { value: string } }) => change(name, e.target.value),
-    status: errors[name] ? ('error' as const) : undefined,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
-    ref: (input: { input?: HTMLInputElement | null } | null) => {
-      inputs.current[name] = input?.input ?? null;
+    error: errors[name],
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
     },
   });
 
@@ -133,47 +157,44 @@ export default function LoginPage() {
           <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: 'rgba(0,0,0,.88)' }}>{t('common.appTitle')}</h1>
           <LoginLanguage />
         </div>
-        <form className="ant-form ant-form-horizontal ant-form-large" noValidate onSubmit={(e) => void submit(e)}>
+        <form
+          className="login-form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          // Once someone starts on the form, antd and its styles load in the background: the console after
+          // signing in (and the registration dialog, an error's toast) then start without waiting for them.
+          onFocusCapture={preloadAntd}
+        >
           {APP.tenantMode && (
-            <LoginField id="login-tenantId" error={errors.tenantId}>
-              <Input
-                {...field('tenantId')}
-                size="large"
-                prefix={<TeamOutlined />}
-                placeholder={t('common.tenantId')}
-                autoComplete="organization"
-              />
-            </LoginField>
+            <LoginField
+              {...field('tenantId')}
+              icon={<TeamOutlined />}
+              placeholder={t('common.tenantId')}
+              autoComplete="organization"
+            />
           )}
-          <LoginField id="login-username" error={errors.username}>
-            <Input
-              {...field('username')}
-              size="large"
-              prefix={<UserOutlined />}
-              placeholder={t('common.account')}
-              autoComplete="username"
-            />
-          </LoginField>
-          <LoginField id="login-password" error={errors.password}>
-            <Password
-              {...field('password')}
-              size="large"
-              prefix={<LockOutlined />}
-              placeholder={t('common.password')}
-              autoComplete="current-password"
-            />
-          </LoginField>
+          <LoginField {...field('username')} icon={<UserOutlined />} placeholder={t('common.account')} autoComplete="username" />
+          <LoginField
+            {...field('password')}
+            type={showPassword ? 'text' : 'password'}
+            icon={<LockOutlined />}
+            placeholder={t('common.password')}
+            autoComplete="current-password"
+            after={
+              <button
+                type="button"
+                className="login-input-toggle"
+                aria-label={t(showPassword ? 'common.hidePassword' : 'common.showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+              </button>
+            }
+          />
           {askCaptcha && (
-            <div style={{ display: 'flex', gap: 8 }}>
-              <LoginField id="login-captchaCode" error={errors.captchaCode}>
-                <Input
-                  {...field('captchaCode')}
-                  size="large"
-                  prefix={<SafetyOutlined />}
-                  placeholder={t('common.captcha')}
-                  maxLength={5}
-                />
-              </LoginField>
+            <div className="login-captcha">
+              <LoginField {...field('captchaCode')} icon={<SafetyOutlined />} placeholder={t('common.captcha')} maxLength={5} />
               {image && (
                 <img
                   src={image.image}
@@ -185,17 +206,20 @@ export default function LoginPage() {
               )}
             </div>
           )}
-          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          <button type="submit" className="login-button login-button-primary" disabled={busy} aria-busy={busy}>
+            {busy && <span className="login-button-spinner" aria-hidden />}
             {t('common.login')}
-          </Button>
-          <Button type="link" size="large" block onClick={() => setRegistering(true)}>
+          </button>
+          <button type="button" className="login-button login-button-link" onClick={() => setRegistering(true)}>
             {t('common.register')}
-          </Button>
+          </button>
         </form>
       </main>
       {registering && (
         <Suspense>
-          <RegisterDialog onClose={() => setRegistering(false)} />
+          <WithAntd>
+            <RegisterDialog onClose={() => setRegistering(false)} />
+          </WithAntd>
         </Suspense>
       )}
     </div>
