@@ -103,12 +103,16 @@ export const clubProductEntity = entity({
  * balance, never submit.
  *
  * The expiry rule: each recharge is a lot of money (its `remainingAmount`)
- * spendable until the end of its validity date (none: for ever). A
- * consumption locks the wallet row, first writes off the lots whose date has
- * passed, then spends the lots that expire first (no date last, then the
- * oldest recharge), so money never outlives its date while newer money
- * waits. `clubBalance` is the sum of the unexpired lots after the last
- * recharge, consumption or look-up at the cashier.
+ * spendable while days are left before its validity date (none: for ever);
+ * on the validity date itself the list tags it 已过期 (0 days left, spec §4)
+ * and it is no longer spendable, so what the list says and what the cashier
+ * takes agree. A recharge's date must therefore be after today. A
+ * consumption locks the wallet row, first writes off the lots that have
+ * expired, then spends the lots that expire first (no date last, the older
+ * recharge first among equals), so money never outlives its date while newer
+ * money waits. `clubBalance` is always the sum of the lots' unspent,
+ * unexpired money: expired money is written off by every recharge and sale,
+ * and before the wallet list and the cashier's look-up are read.
  */
 export const clubBalanceEntity = entity({
   name: 'clubBalance',
@@ -152,7 +156,7 @@ export const clubRechargeEntity = entity({
     ownerType: int({ readOnly: true, dict: 'owner_type' }),
     rechargeAmount: money({ required: 'rechargeAmountRequired', invalid: 'rechargeAmountInvalid', search: 'equal' }),
     rechargeLastBalance: money({ readOnly: true }),
-    /** Last day the money is spendable; none: no end. */
+    /** The day the money stops being spendable (0 days left, 已过期); none: no end. */
     validityDate: date({ search: 'range' }),
     remainingAmount: money({ readOnly: true }),
   },
