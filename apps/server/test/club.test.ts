@@ -73,7 +73,7 @@ const dayFromToday = async (days: number) =>
 describe('clubs and reservations', () => {
   it('need every field of the club in the spec’s words, keep a sanitised introduction, and book a live club', async () => {
     const path = `${C}/club/submit`;
-    const full = { name: '阳光会所', subhead: '健身 棋牌', tel: '0755-86001234', consumeProducts: '300平米', content: '<p>欢迎<script>alert(1)</script></p>' };
+    const full = { name: '测试会所', subhead: '健身 棋牌', tel: '0755-86001234', consumeProducts: '300平米', content: '<p>欢迎<script>alert(1)</script></p>' };
     for (const [field, message] of [
       ['name', '请输入会所名称'],
       ['subhead', '请输入小标题'],
@@ -84,7 +84,7 @@ describe('clubs and reservations', () => {
       expect(await admin.post(path, { ...full, [field]: '' }), field).toMatchObject(refused(400, message));
     }
     await submitted(admin, path, full);
-    const club = await rowOf(admin, `${C}/club/list`, { name_equal: '阳光会所' });
+    const club = await rowOf(admin, `${C}/club/list`, { name_equal: '测试会所' });
     expect(club).toMatchObject({ status: 1, content: '<p>欢迎</p>' });
     expect(await admin.post(path, { id: club.id, status: '' })).toMatchObject(refused(400, '请输入状态'));
     expect(await admin.post(path, { id: club.id, status: 5 })).toMatchObject(refused(400, '状态只能是开启(1)或关闭(0)'));
@@ -105,25 +105,25 @@ describe('categories and products', () => {
   it('check a category’s name and sort in the spec’s words; list by sort; keep a category with products', async () => {
     const path = `${C}/clubCategory/submit`;
     expect(await admin.post(path, { clubCategory: '' })).toMatchObject(refused(400, '请输入商品类型名称'));
-    expect(await admin.post(path, { clubCategory: '饮品', sort: 'abc' })).toMatchObject(refused(400, '请输入正确的整数数字!'));
-    expect(await admin.post(path, { clubCategory: '饮品', sort: '1.5' })).toMatchObject(refused(400, '请输入正确的整数数字!'));
-    expect(await admin.post(path, { clubCategory: '饮品', sort: 1_000_000 })).toMatchObject(refused(400, '商品排序请输入正确的数字'));
-    await submitted(admin, path, { clubCategory: '饮品' });
-    await submitted(admin, path, { clubCategory: '场馆', sort: 9 });
-    const drinks = await rowOf(admin, `${C}/clubCategory/list`, { clubCategory_equal: '饮品' });
+    expect(await admin.post(path, { clubCategory: '测试饮品', sort: 'abc' })).toMatchObject(refused(400, '请输入正确的整数数字!'));
+    expect(await admin.post(path, { clubCategory: '测试饮品', sort: '1.5' })).toMatchObject(refused(400, '请输入正确的整数数字!'));
+    expect(await admin.post(path, { clubCategory: '测试饮品', sort: 1_000_000 })).toMatchObject(refused(400, '商品排序请输入正确的数字'));
+    await submitted(admin, path, { clubCategory: '测试饮品' });
+    await submitted(admin, path, { clubCategory: '测试场馆', sort: 9 });
+    const drinks = await rowOf(admin, `${C}/clubCategory/list`, { clubCategory_equal: '测试饮品' });
     expect(drinks).toMatchObject({ sort: 0, status: 1 });
     expect(await admin.post(path, { id: drinks.id, sort: '' })).toMatchObject(refused(400, '请输入整数数字'));
-    expect(await admin.post(path, { clubCategory: '饮品' })).toMatchObject(refused(400, '该商品类型已存在'));
+    expect(await admin.post(path, { clubCategory: '测试饮品' })).toMatchObject(refused(400, '该商品类型已存在'));
     const names = (await admin.get(`${C}/clubCategory/list`)).body.data.records.map((r: { clubCategory: string }) => r.clubCategory);
-    expect(names.indexOf('场馆')).toBeLessThan(names.indexOf('饮品'));
+    expect(names.indexOf('测试场馆')).toBeLessThan(names.indexOf('测试饮品'));
     const dict = (await admin.get(`${C}/clubCategory/dict`)).body.data;
-    expect(dict).toEqual(expect.arrayContaining([{ id: drinks.id, clubCategory: '饮品', sort: 0 }]));
+    expect(dict).toEqual(expect.arrayContaining([{ id: drinks.id, clubCategory: '测试饮品', sort: 0 }]));
     categoryId = drinks.id;
   });
 
   it('check a product in the spec’s words, generate its code, switch it off sale and search by creation time', async () => {
     const path = `${C}/clubProduct/submit`;
-    const full = { clubProductName: '矿泉水', categoryId, clubProductImages: cover, clubProductPrice: '3' };
+    const full = { clubProductName: '测试矿泉水', categoryId, clubProductImages: cover, clubProductPrice: '3' };
     for (const [change, message] of [
       [{ clubProductName: '' }, '请输入商品名称'],
       [{ categoryId: '' }, '请选择类型'],
@@ -141,10 +141,10 @@ describe('categories and products', () => {
       expect(await admin.post(path, { ...full, ...change }), JSON.stringify(change)).toMatchObject(refused(400, message));
     }
     await submitted(admin, path, full);
-    const water = await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '矿泉水' });
+    const water = await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试矿泉水' });
     expect(water).toMatchObject({ status: 1, clubProductSort: 0, clubProductPrice: '3.00', clubProductType: 'goods' });
     expect(water.clubProductCode).toMatch(/^SP\d{14}$/);
-    expect(await admin.post(path, { ...full, clubProductName: '苏打水', clubProductCode: water.clubProductCode })).toMatchObject(
+    expect(await admin.post(path, { ...full, clubProductName: '测试苏打水', clubProductCode: water.clubProductCode })).toMatchObject(
       refused(400, '该商品编号已存在'),
     );
     expect(await admin.post(`${C}/clubCategory/remove`, undefined, { ids: categoryId })).toMatchObject(
@@ -250,7 +250,7 @@ describe('wallets and recharges', () => {
     const [newer, older] = (await admin.get(`${C}/clubClubRecharge/list`, { balanceId: wallet })).body.data.records;
     await submitted(admin, `${C}/clubClubRecharge/remove?ids=${newer.id}`, {});
     expect(await balanceOf(wallet)).toBe('30.00');
-    const water = await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '矿泉水' });
+    const water = await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试矿泉水' });
     await submitted(admin, `${C}/clubConsume/submit`, { balanceId: wallet, consumeProducts: [{ clubProductId: water.id, num: 1 }] });
     expect(await admin.post(`${C}/clubClubRecharge/remove`, undefined, { ids: older.id })).toMatchObject(
       refused(400, '该充值已被使用,不能删除'),
@@ -262,8 +262,8 @@ describe('wallets and recharges', () => {
 describe('the cashier', () => {
   it('sells goods and hall half-hours from the wallet: total, balance before and after, the order’s lines', async () => {
     const wallet = await walletWith(['200']);
-    const tea = await product('绿茶', '12');
-    const court = await product('羽毛球场', '60', 'hall');
+    const tea = await product('测试绿茶', '12');
+    const court = await product('测试球场', '60', 'hall');
     const phone = (await admin.get(`${C}/clubBalance/detail`, { id: wallet })).body.data.userTel as string;
     const found = (await cashier.get(`${C}/clubBalance/detail/search`, { keyword: phone.slice(0, 9) })).body.data;
     expect(found.map((w: { id: string }) => w.id)).toContain(wallet);
@@ -282,8 +282,8 @@ describe('the cashier', () => {
     expect(sale.body, JSON.stringify(sale.body)).toMatchObject(ok);
     expect(sale.body.data.order).toMatchObject({ consumeBeforeAmount: '200.00', consumeAmount: '114.00', balanceId: wallet });
     expect(sale.body.data.order.consumeProducts).toEqual([
-      expect.objectContaining({ clubProductName: '绿茶', clubProductPrice: '12.00', num: 2, type: 'goods', amount: '24.00' }),
-      expect.objectContaining({ clubProductName: '羽毛球场', clubProductPrice: '60.00', num: 3, type: 'hall', amount: '90.00' }),
+      expect.objectContaining({ clubProductName: '测试绿茶', clubProductPrice: '12.00', num: 2, type: 'goods', amount: '24.00' }),
+      expect.objectContaining({ clubProductName: '测试球场', clubProductPrice: '60.00', num: 3, type: 'hall', amount: '90.00' }),
     ]);
     expect(sale.body.data.balance.clubBalance).toBe('86.00');
     expect(await balanceOf(wallet)).toBe('86.00');
@@ -316,7 +316,7 @@ describe('the cashier', () => {
 
   it('serves 100 cashiers on one wallet at once: never below zero, the orders add up to the drop', async () => {
     const wallet = await walletWith(['500']);
-    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '绿茶' })).id;
+    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试绿茶' })).id;
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         cashier.post(`${C}/clubConsume/submit`, {
@@ -349,7 +349,7 @@ describe('the cashier', () => {
   it('spends the money expiring first first, and never money past its date', async () => {
     const wallet = await walletWith(['50', await dayFromToday(10)], ['50', await dayFromToday(40)], ['50']);
     const [noDate, later, sooner] = (await admin.get(`${C}/clubClubRecharge/list`, { balanceId: wallet })).body.data.records;
-    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '绿茶' })).id;
+    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试绿茶' })).id;
     const sell = (num: number) =>
       cashier.post(`${C}/clubConsume/submit`, { balanceId: wallet, consumeProducts: [{ clubProductId: tea, num }] });
     expect((await sell(5)).body).toMatchObject(ok); // 60: all of the lot expiring in 10 days, 10 of the one in 40
@@ -373,7 +373,7 @@ describe('the cashier', () => {
 describe('tenants and permissions', () => {
   it('keeps another tenant out of wallets, products, recharges and orders', async () => {
     const wallet = await walletWith(['80']);
-    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '绿茶' })).id;
+    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试绿茶' })).id;
     for (const path of ['clubBalance', 'clubProduct', 'clubClubRecharge', 'clubConsume', 'clubCategory']) {
       expect((await other.get(`${C}/${path}/list`)).body.data.records, path).toEqual([]);
     }
@@ -390,7 +390,7 @@ describe('tenants and permissions', () => {
 
   it('refuses what a low-privilege user’s menus do not hold', async () => {
     const wallet = await walletWith(['80']);
-    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '绿茶' })).id;
+    const tea = (await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试绿茶' })).id;
     const sale = { balanceId: wallet, consumeProducts: [{ clubProductId: tea, num: 1 }] };
     // The orders' reader: lists orders, nothing else.
     expect((await reader.get(`${C}/clubConsume/list`)).status).toBe(200);

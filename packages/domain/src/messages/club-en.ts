@@ -82,7 +82,6 @@ export const clubFieldsEn: Shape<typeof clubFieldsZh> = {
     clubBalance: 'Balance',
     lastBalance: 'Balance after last recharge',
     status: 'Status',
-    updateTime: 'Last recharge',
   },
   clubClubRecharge: {
     balanceId: 'Member wallet',
@@ -95,7 +94,6 @@ export const clubFieldsEn: Shape<typeof clubFieldsZh> = {
     rechargeLastBalance: 'Balance after',
     validityDate: 'Valid until',
     remainingAmount: 'Unspent',
-    validityEnd: 'Days left',
   },
   clubConsume: {
     balanceId: 'Member wallet',
@@ -122,6 +120,8 @@ export const clubEntitiesEn: Shape<typeof clubEntitiesZh> = {
 };
 
 export const clubScreensEn: Shape<typeof clubScreensZh> = {
+  validityEnd: 'Days left',
+  lastRecharge: 'Last recharge',
   noValidity: 'No expiry',
   expired: 'Expired',
   daysLeft: '{{days}} days left',

@@ -86,7 +86,6 @@ export const clubFieldsZh = {
     clubBalance: '余额',
     lastBalance: '充值后余额',
     status: '状态',
-    updateTime: '最近充值时间',
   },
   clubClubRecharge: {
     balanceId: '会员钱包',
@@ -99,7 +98,6 @@ export const clubFieldsZh = {
     rechargeLastBalance: '充值后余额',
     validityDate: '有效期至',
     remainingAmount: '未用金额',
-    validityEnd: '剩余天数',
   },
   clubConsume: {
     balanceId: '会员钱包',
@@ -127,6 +125,8 @@ export const clubEntitiesZh = {
 
 /** The cashier's and the club lists' own words (`club.*` in the console). */
 export const clubScreensZh = {
+  validityEnd: '剩余天数',
+  lastRecharge: '最近充值时间',
   noValidity: '无有效期',
   expired: '已过期',
   daysLeft: '剩余 {{days}} 天',

@@ -97,7 +97,7 @@ function registerWallets(app: FastifyInstance, services: Services): void {
       tags,
       summary: 'Open a member wallet for an owner, or change its name, phone or status',
       description:
-        'Without `id` (the `clubbalance_add` button): `ownerId`, or a `userTel` of an owner (请先创建业主信息 when none has it). ' +
+        'Without `id` (the `clubbalance_add` button): `ownerId`, or a `userTel` of an owner (ownerNotCreated when none has it). ' +
         'With `id` (`clubbalance_edit`): changes the fields sent. The balance is never set here.',
       body: inputOf(clubBalanceEntity, { optional: ['ownerId'], name: 'ClubBalanceSubmit' }),
       form: true,

@@ -1,6 +1,7 @@
 import {
   CLUB_PRODUCT_TYPE,
   clubBalanceEntity,
+  clubLineAmount,
   clubConsumeEntity,
   clubProductEntity,
   clubRechargeEntity,
@@ -175,12 +176,6 @@ function linesOf(raw: unknown): SaleLine[] {
   });
 }
 
-/** A line's amount: price × num for goods; a hall's price is per hour and num counts half-hours, so price × num × 0.5. */
-export function lineAmount(price: string, num: number, type: string): string {
-  const units = type === CLUB_PRODUCT_TYPE.hall ? Money.mul(String(num), '0.5') : Money.dec(num);
-  return money2(Money.mul(price, units));
-}
-
 /**
  * A sale at the cashier: the open products' own prices, the wallet locked,
  * expired money written off, then the lots that expire first spent until the
@@ -209,7 +204,7 @@ export async function consume(ctx: CrudContext, body: Record<string, unknown>): 
         clubProductPrice: price,
         num: line.num,
         type,
-        amount: lineAmount(price, line.num, type),
+        amount: clubLineAmount(price, line.num, type),
       };
     });
     const total = money2(Money.sum(sold.map((l) => l.amount)));

@@ -22,3 +22,4 @@ export const CLUB_ENTITIES: ReadonlyArray<EntityDef> = [
   clubRechargeEntity,
   clubConsumeEntity,
 ];
+export * from './lines';
