@@ -73,7 +73,13 @@ const dayFromToday = async (days: number) =>
 describe('clubs and reservations', () => {
   it('need every field of the club in the spec’s words, keep a sanitised introduction, and book a live club', async () => {
     const path = `${C}/club/submit`;
-    const full = { name: '测试会所', subhead: '健身 棋牌', tel: '0755-86001234', consumeProducts: '300平米', content: '<p>欢迎<script>alert(1)</script></p>' };
+    const full = {
+      name: '测试会所',
+      subhead: '健身 棋牌',
+      tel: '0755-86001234',
+      consumeProducts: '300平米',
+      content: '<p>欢迎<script>alert(1)</script></p>',
+    };
     for (const [field, message] of [
       ['name', '请输入会所名称'],
       ['subhead', '请输入小标题'],
@@ -105,16 +111,24 @@ describe('categories and products', () => {
   it('check a category’s name and sort in the spec’s words; list by sort; keep a category with products', async () => {
     const path = `${C}/clubCategory/submit`;
     expect(await admin.post(path, { clubCategory: '' })).toMatchObject(refused(400, '请输入商品类型名称'));
-    expect(await admin.post(path, { clubCategory: '测试饮品', sort: 'abc' })).toMatchObject(refused(400, '请输入正确的整数数字!'));
-    expect(await admin.post(path, { clubCategory: '测试饮品', sort: '1.5' })).toMatchObject(refused(400, '请输入正确的整数数字!'));
-    expect(await admin.post(path, { clubCategory: '测试饮品', sort: 1_000_000 })).toMatchObject(refused(400, '商品排序请输入正确的数字'));
+    expect(await admin.post(path, { clubCategory: '测试饮品', sort: 'abc' })).toMatchObject(
+      refused(400, '请输入正确的整数数字!'),
+    );
+    expect(await admin.post(path, { clubCategory: '测试饮品', sort: '1.5' })).toMatchObject(
+      refused(400, '请输入正确的整数数字!'),
+    );
+    expect(await admin.post(path, { clubCategory: '测试饮品', sort: 1_000_000 })).toMatchObject(
+      refused(400, '商品排序请输入正确的数字'),
+    );
     await submitted(admin, path, { clubCategory: '测试饮品' });
     await submitted(admin, path, { clubCategory: '测试场馆', sort: 9 });
     const drinks = await rowOf(admin, `${C}/clubCategory/list`, { clubCategory_equal: '测试饮品' });
     expect(drinks).toMatchObject({ sort: 0, status: 1 });
     expect(await admin.post(path, { id: drinks.id, sort: '' })).toMatchObject(refused(400, '请输入整数数字'));
     expect(await admin.post(path, { clubCategory: '测试饮品' })).toMatchObject(refused(400, '该商品类型已存在'));
-    const names = (await admin.get(`${C}/clubCategory/list`)).body.data.records.map((r: { clubCategory: string }) => r.clubCategory);
+    const names = (await admin.get(`${C}/clubCategory/list`)).body.data.records.map(
+      (r: { clubCategory: string }) => r.clubCategory,
+    );
     expect(names.indexOf('测试场馆')).toBeLessThan(names.indexOf('测试饮品'));
     const dict = (await admin.get(`${C}/clubCategory/dict`)).body.data;
     expect(dict).toEqual(expect.arrayContaining([{ id: drinks.id, clubCategory: '测试饮品', sort: 0 }]));
@@ -144,15 +158,19 @@ describe('categories and products', () => {
     const water = await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试矿泉水' });
     expect(water).toMatchObject({ status: 1, clubProductSort: 0, clubProductPrice: '3.00', clubProductType: 'goods' });
     expect(water.clubProductCode).toMatch(/^SP\d{14}$/);
-    expect(await admin.post(path, { ...full, clubProductName: '测试苏打水', clubProductCode: water.clubProductCode })).toMatchObject(
-      refused(400, '该商品编号已存在'),
-    );
+    expect(
+      await admin.post(path, { ...full, clubProductName: '测试苏打水', clubProductCode: water.clubProductCode }),
+    ).toMatchObject(refused(400, '该商品编号已存在'));
     expect(await admin.post(`${C}/clubCategory/remove`, undefined, { ids: categoryId })).toMatchObject(
       refused(400, '该商品类型下存在商品,不能删除'),
     );
 
     const [yesterday, tomorrow] = [await dayFromToday(-1), await dayFromToday(1)];
-    const inRange = await admin.get(`${C}/clubProduct/list`, { createTime_datege: yesterday, createTime_datele: tomorrow, size: 100 });
+    const inRange = await admin.get(`${C}/clubProduct/list`, {
+      createTime_datege: yesterday,
+      createTime_datele: tomorrow,
+      size: 100,
+    });
     expect(inRange.body.data.records.map((r: { id: string }) => r.id)).toContain(water.id);
     const before = await admin.get(`${C}/clubProduct/list`, { createTime_datelt: yesterday });
     expect(before.body.data.records).toEqual([]);
@@ -185,15 +203,17 @@ describe('wallets and recharges', () => {
     const first = await walletWith(['10']);
     const second = await walletWith(['20.5']);
     // Both recharged an hour ago (times keep whole seconds): the next recharge makes `first` the latest.
-    await sql`update property_club_balance set update_time = update_time - interval '1 hour' where id in (${first}, ${second})`.execute(db());
+    await sql`update property_club_balance set update_time = update_time - interval '1 hour' where id in (${first}, ${second})`.execute(
+      db(),
+    );
     await submitted(admin, `${C}/clubClubRecharge/submit`, { balanceId: first, rechargeAmount: '5.25' });
     const records = (await admin.get(`${C}/clubClubRecharge/list`, { balanceId: first })).body.data.records;
-    expect(records.map((r: { rechargeAmount: string; rechargeLastBalance: string }) => [r.rechargeAmount, r.rechargeLastBalance])).toEqual(
-      [
-        ['5.25', '15.25'],
-        ['10.00', '10.00'],
-      ],
-    );
+    expect(
+      records.map((r: { rechargeAmount: string; rechargeLastBalance: string }) => [r.rechargeAmount, r.rechargeLastBalance]),
+    ).toEqual([
+      ['5.25', '15.25'],
+      ['10.00', '10.00'],
+    ]);
     expect(await balanceOf(first)).toBe('15.25');
     expect((await admin.get(`${C}/clubBalance/detail`, { id: first })).body.data.lastBalance).toBe('15.25');
     const wallets = (await admin.get(`${C}/clubBalance/list`, { size: 100 })).body.data.records.map((w: { id: string }) => w.id);
@@ -216,13 +236,15 @@ describe('wallets and recharges', () => {
   });
 
   it('tag the days left at the spec’s boundaries: none, 0, 7, 8, 30, 31 days', async () => {
-    const wallet = await walletWith(['1'], ['1', await dayFromToday(1)], ...[7, 8, 30, 31].map((d) => ['1'] as [string]));
+    const wallet = await walletWith(['1'], ['1', await dayFromToday(1)], ...[7, 8, 30, 31].map(() => ['1'] as [string]));
     const recharges = (await admin.get(`${C}/clubClubRecharge/list`, { balanceId: wallet, ascs: 'id' })).body.data.records;
     // Move the dates to the boundaries (time passing): the second to today (0 days), the others 7, 8, 30, 31 days out.
     const days = [null, 0, 7, 8, 30, 31];
     for (const [i, d] of days.entries()) {
       if (d === null) continue;
-      await sql`update property_club_recharge set validity_date = current_date + ${d}::int where id = ${recharges[i].id}`.execute(db());
+      await sql`update property_club_recharge set validity_date = current_date + ${d}::int where id = ${recharges[i].id}`.execute(
+        db(),
+      );
     }
     const tagged = (await admin.get(`${C}/clubClubRecharge/list`, { balanceId: wallet, ascs: 'id' })).body.data.records;
     expect(tagged.map((r: { validityEnd: number | null; validityTag: string }) => [r.validityEnd, r.validityTag])).toEqual([
@@ -251,7 +273,10 @@ describe('wallets and recharges', () => {
     await submitted(admin, `${C}/clubClubRecharge/remove?ids=${newer.id}`, {});
     expect(await balanceOf(wallet)).toBe('30.00');
     const water = await rowOf(admin, `${C}/clubProduct/list`, { clubProductName_equal: '测试矿泉水' });
-    await submitted(admin, `${C}/clubConsume/submit`, { balanceId: wallet, consumeProducts: [{ clubProductId: water.id, num: 1 }] });
+    await submitted(admin, `${C}/clubConsume/submit`, {
+      balanceId: wallet,
+      consumeProducts: [{ clubProductId: water.id, num: 1 }],
+    });
     expect(await admin.post(`${C}/clubClubRecharge/remove`, undefined, { ids: older.id })).toMatchObject(
       refused(400, '该充值已被使用,不能删除'),
     );
@@ -268,7 +293,9 @@ describe('the cashier', () => {
     const found = (await cashier.get(`${C}/clubBalance/detail/search`, { keyword: phone.slice(0, 9) })).body.data;
     expect(found.map((w: { id: string }) => w.id)).toContain(wallet);
     expect((await cashier.get(`${C}/clubBalance/detail/search`, { keyword: '测试业主' })).body.data.length).toBeGreaterThan(0);
-    expect(await cashier.get(`${C}/clubBalance/detail/search`, { keyword: ' ' })).toMatchObject(refused(400, '请输入手机号码或姓名'));
+    expect(await cashier.get(`${C}/clubBalance/detail/search`, { keyword: ' ' })).toMatchObject(
+      refused(400, '请输入手机号码或姓名'),
+    );
     const onSale = (await cashier.get(`${C}/clubProduct/list-all`)).body.data.map((p: { id: string }) => p.id);
     expect(onSale).toEqual(expect.arrayContaining([tea, court]));
 
@@ -296,7 +323,9 @@ describe('the cashier', () => {
     const line = (clubProductId: string, num: unknown) => ({ balanceId: wallet, consumeProducts: [{ clubProductId, num }] });
     expect(await cashier.post(path, line(court, 6))).toMatchObject(refused(400, '余额不足:可用余额 86.00 元,本次消费 180.00 元'));
     expect(await cashier.post(path, { balanceId: wallet, consumeProducts: [] })).toMatchObject(refused(400, '请选择商品'));
-    expect(await cashier.post(path, { consumeProducts: [{ clubProductId: tea, num: 1 }] })).toMatchObject(refused(400, '请选择会员钱包'));
+    expect(await cashier.post(path, { consumeProducts: [{ clubProductId: tea, num: 1 }] })).toMatchObject(
+      refused(400, '请选择会员钱包'),
+    );
     for (const num of [0, -1, 1.5, 1000, 'x'])
       expect(await cashier.post(path, line(tea, num)), String(num)).toMatchObject(refused(400, '商品数量必须是1到999的整数'));
     expect(await cashier.post(path, line('1', 1))).toMatchObject(refused(400, '商品不存在或已停售'));
@@ -339,7 +368,9 @@ describe('the cashier', () => {
     const spent = orders.reduce((t: number, o: { consumeAmount: string }) => t + cents(o.consumeAmount), 0);
     expect(spent).toBe(cents('500') - cents(balance));
     // Each order's balance before is the one after the order before it.
-    const befores = orders.map((o: { consumeBeforeAmount: string }) => cents(o.consumeBeforeAmount)).sort((a: number, b: number) => b - a);
+    const befores = orders
+      .map((o: { consumeBeforeAmount: string }) => cents(o.consumeBeforeAmount))
+      .sort((a: number, b: number) => b - a);
     expect(new Set(befores).size).toBe(orders.length);
     const lots = await sql<{ left: string }>`select coalesce(sum(remaining_amount), 0)::text as left from property_club_recharge
       where balance_id = ${wallet} and is_deleted = 0`.execute(db());
@@ -395,12 +426,16 @@ describe('tenants and permissions', () => {
     // The orders' reader: lists orders, nothing else.
     expect((await reader.get(`${C}/clubConsume/list`)).status).toBe(200);
     expect(await reader.post(`${C}/clubConsume/submit`, sale)).toMatchObject({ status: 403 });
-    expect(await reader.post(`${C}/clubClubRecharge/submit`, { balanceId: wallet, rechargeAmount: '5' })).toMatchObject({ status: 403 });
+    expect(await reader.post(`${C}/clubClubRecharge/submit`, { balanceId: wallet, rechargeAmount: '5' })).toMatchObject({
+      status: 403,
+    });
     expect(await reader.get(`${C}/clubBalance/list`)).toMatchObject({ status: 403 });
     expect(await reader.get(`${C}/clubBalance/detail/search`, { keyword: '137' })).toMatchObject({ status: 403 });
     expect(await reader.get(`${C}/clubProduct/list-all`)).toMatchObject({ status: 403 });
     // The cashier sells, but neither recharges nor changes products.
-    expect(await cashier.post(`${C}/clubClubRecharge/submit`, { balanceId: wallet, rechargeAmount: '5' })).toMatchObject({ status: 403 });
+    expect(await cashier.post(`${C}/clubClubRecharge/submit`, { balanceId: wallet, rechargeAmount: '5' })).toMatchObject({
+      status: 403,
+    });
     expect(await cashier.post(`${C}/clubProduct/update`, { id: tea, status: 0 })).toMatchObject({ status: 403 });
     expect(await cashier.get(`${C}/clubProduct/list`)).toMatchObject({ status: 403 });
     expect(await balanceOf(wallet)).toBe('80.00');

@@ -6,7 +6,12 @@ import { seedAdminContext } from './community';
 import { solidPng, storeImage } from './services';
 
 const CLUBS = [
-  { name: '阳光会所', subhead: '健身 · 棋牌 · 羽毛球', tel: '0755-86001234', spec: '两层共1200平米,羽毛球场2片,乒乓球室1间,棋牌室4间' },
+  {
+    name: '阳光会所',
+    subhead: '健身 · 棋牌 · 羽毛球',
+    tel: '0755-86001234',
+    spec: '两层共1200平米,羽毛球场2片,乒乓球室1间,棋牌室4间',
+  },
   { name: '翠湖会所', subhead: '茶室 · 阅览', tel: '0755-86005678', spec: '一层600平米,茶室与阅览室各1间' },
 ];
 const CATEGORIES = [
@@ -72,7 +77,9 @@ export async function seedDemoClub(db: Db, tenantId: string): Promise<void> {
   }
   const categoryIds = new Map<string, string>();
   for (const c of CATEGORIES) {
-    const made = await sql<{ id: string }>`insert into property_club_category (tenant_id, club_category, sort, create_user, update_user)
+    const made = await sql<{
+      id: string;
+    }>`insert into property_club_category (tenant_id, club_category, sort, create_user, update_user)
       values (${tenantId}, ${c.name}, ${c.sort}, ${by}, ${by}) returning id`.execute(db);
     categoryIds.set(c.name, String(made.rows[0]!.id));
   }

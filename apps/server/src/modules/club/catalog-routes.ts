@@ -32,7 +32,10 @@ const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'];
 
 /** The open_close flag (1 open, 0 closed) of a save, when it sets one. */
 function checkOpenClose(values: Record<string, unknown>): void {
-  if ('status' in values && (values.status === null || ![OPEN_CLOSE.open, OPEN_CLOSE.close].includes(Number(values.status) as 1))) {
+  if (
+    'status' in values &&
+    (values.status === null || ![OPEN_CLOSE.open, OPEN_CLOSE.close].includes(Number(values.status) as 1))
+  ) {
     throw badRequest('openCloseInvalid');
   }
 }
@@ -109,7 +112,8 @@ async function checkProduct(ctx: CrudContext, values: Record<string, unknown>, e
   if ('category_id' in values) await liveRow(ctx, clubCategoryEntity, pick('category_id'), 'clubCategoryMissing');
   if ('club_product_type' in values && !Object.values(CLUB_PRODUCT_TYPE).includes(String(values.club_product_type) as 'hall'))
     throw badRequest('clubProductTypeInvalid');
-  if ('club_product_price' in values && Number(values.club_product_price) > MAX_PRICE) throw badRequest('clubProductPriceInvalid');
+  if ('club_product_price' in values && Number(values.club_product_price) > MAX_PRICE)
+    throw badRequest('clubProductPriceInvalid');
   checkSort(values.club_product_sort);
   if ('club_product_images' in values) {
     values.club_product_images = await checkStoredLinks(ctx, values.club_product_images, 'coverTypeInvalid', IMAGE_EXTENSIONS);

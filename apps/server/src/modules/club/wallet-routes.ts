@@ -54,7 +54,9 @@ const wallets = new CrudService(clubBalanceEntity, {
 /** The owner with this phone in the caller's tenant, or 请先创建业主信息. */
 async function ownerByPhone(ctx: CrudContext, phone: string): Promise<string> {
   const scope = sql.join([sql`is_deleted = 0`, ...ctx.rowScope(ownerEntity)], sql` and `);
-  const rows = await sql<{ id: string }>`select id from property_owner where phone = ${phone} and ${scope} limit 1`.execute(ctx.db);
+  const rows = await sql<{ id: string }>`select id from property_owner where phone = ${phone} and ${scope} limit 1`.execute(
+    ctx.db,
+  );
   if (!rows.rows[0]) throw badRequest('ownerNotCreated');
   return String(rows.rows[0].id);
 }
@@ -133,7 +135,10 @@ function registerWallets(app: FastifyInstance, services: Services): void {
       const keyword = String((req.query as Query).keyword ?? '').trim();
       if (!keyword) throw badRequest('clubSearchKeyword');
       const found = await findWallets(ctx, keyword);
-      await writeOffExpired(ctx, found.map((w) => String(w.id)));
+      await writeOffExpired(
+        ctx,
+        found.map((w) => String(w.id)),
+      );
       return data(await withHouses(ctx, await findWallets(ctx, keyword)));
     },
   );
@@ -239,7 +244,8 @@ function registerConsumption(app: FastifyInstance, services: Services): void {
     post({
       tags,
       summary: 'Refused: consumption orders are kept',
-      description: 'Needs the `clubconsume_delete` button, and then answers 400: money moved by an order is never undone by deleting it.',
+      description:
+        'Needs the `clubconsume_delete` button, and then answers 400: money moved by an order is never undone by deleting it.',
       query: { type: 'object', properties: { ids: { type: 'string', description: 'comma-separated ids' } }, required: ['ids'] },
     }),
     async (req) => {
@@ -256,4 +262,3 @@ export function registerClubWallets(app: FastifyInstance, services: Services): v
   registerRecharges(app, services);
   registerConsumption(app, services);
 }
-

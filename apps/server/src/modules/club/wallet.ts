@@ -4,7 +4,6 @@ import {
   clubLineAmount,
   clubConsumeEntity,
   clubProductEntity,
-  clubRechargeEntity,
   Money,
   OPEN_CLOSE,
   type ConsumeLine,
@@ -108,7 +107,8 @@ function rechargeAmountOf(raw: unknown): string {
  */
 export async function recharge(ctx: CrudContext, body: Record<string, unknown>): Promise<Row> {
   const amount = rechargeAmountOf(body.rechargeAmount);
-  const validity = body.validityDate === undefined || body.validityDate === null || body.validityDate === '' ? null : body.validityDate;
+  const validity =
+    body.validityDate === undefined || body.validityDate === null || body.validityDate === '' ? null : body.validityDate;
   if (validity !== null && (typeof validity !== 'string' || !DAY.test(validity) || Number.isNaN(Date.parse(validity)))) {
     throw badRequest('paramTypeOf', { name: 'validityDate' });
   }
@@ -190,7 +190,10 @@ export async function consume(ctx: CrudContext, body: Record<string, unknown>): 
     const wallet = await lockWallet(txCtx, body.balanceId);
     openWallet(wallet);
     const ids = [...new Set(lines.map((l) => l.clubProductId))];
-    const scope = sql.join([sql`is_deleted = 0`, sql`status = ${OPEN_CLOSE.open}`, ...ctx.rowScope(clubProductEntity)], sql` and `);
+    const scope = sql.join(
+      [sql`is_deleted = 0`, sql`status = ${OPEN_CLOSE.open}`, ...ctx.rowScope(clubProductEntity)],
+      sql` and `,
+    );
     const found = await sql<Row>`select * from property_club_product where id in (${sql.join(ids)}) and ${scope}`.execute(tx);
     const products = new Map(found.rows.map((p) => [String(p.id), p]));
     if (products.size !== ids.length) throw badRequest('clubProductUnavailable');
@@ -246,4 +249,3 @@ async function spendLots(ctx: CrudContext, wallet: Row, total: string): Promise<
     due = Money.sub(due, take);
   }
 }
-

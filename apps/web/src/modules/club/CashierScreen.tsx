@@ -1,5 +1,20 @@
 import { clubLineAmount, Money, type ConsumeLine, type RecordOf, clubConsumeEntity } from '@property/domain';
-import { Alert, Button, Card, Col, Descriptions, Empty, Input, InputNumber, List, Row, Select, Space, Table, message } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Input,
+  InputNumber,
+  List,
+  Row,
+  Select,
+  Space,
+  Table,
+  message,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
@@ -141,7 +156,9 @@ export default function CashierScreen() {
             )}
             {wallet && (
               <Descriptions column={1} size="small" className="club-wallet">
-                <Descriptions.Item label={t('fields.clubBalance.userName')}>{wallet.clubUserName ?? wallet.userName}</Descriptions.Item>
+                <Descriptions.Item label={t('fields.clubBalance.userName')}>
+                  {wallet.clubUserName ?? wallet.userName}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('fields.clubBalance.userTel')}>{wallet.userTel}</Descriptions.Item>
                 <Descriptions.Item label={t('fields.clubConsume.houseName')}>{wallet.houseName ?? '-'}</Descriptions.Item>
                 <Descriptions.Item label={t('fields.clubBalance.clubBalance')}>{wallet.clubBalance}</Descriptions.Item>
@@ -178,7 +195,8 @@ export default function CashierScreen() {
                 { title: t('fields.clubProduct.clubProductName'), render: (_, l) => l.product.clubProductName },
                 {
                   title: t('club.price'),
-                  render: (_, l) => `${l.product.clubProductPrice}${isHall({ type: l.product.clubProductType ?? '' }) ? ` ${t('club.perHour')}` : ''}`,
+                  render: (_, l) =>
+                    `${l.product.clubProductPrice}${isHall({ type: l.product.clubProductType ?? '' }) ? ` ${t('club.perHour')}` : ''}`,
                 },
                 {
                   title: t('club.quantity'),
@@ -261,7 +279,9 @@ function Slip({ order, wallet }: { order: Order; wallet: Wallet }) {
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('club.orderNo')}>{order.id}</Descriptions.Item>
         <Descriptions.Item label={t('club.time')}>{order.createTime}</Descriptions.Item>
-        <Descriptions.Item label={t('club.member')}>{`${order.consumeUserName ?? ''} ${order.consumeUserTel ?? ''}`}</Descriptions.Item>
+        <Descriptions.Item
+          label={t('club.member')}
+        >{`${order.consumeUserName ?? ''} ${order.consumeUserTel ?? ''}`}</Descriptions.Item>
         <Descriptions.Item label={t('club.orderProducts')}>
           <OrderLines lines={lines} />
         </Descriptions.Item>

@@ -137,9 +137,7 @@ export function WalletScreen() {
           ) : null
         }
       />
-      {charging && (
-        <RechargeDialog wallet={charging.row} onSaved={charging.reload} onClose={() => setCharging(undefined)} />
-      )}
+      {charging && <RechargeDialog wallet={charging.row} onSaved={charging.reload} onClose={() => setCharging(undefined)} />}
     </>
   );
 }
@@ -174,11 +172,7 @@ function RechargeDialog({ wallet, onSaved, onClose }: { wallet: Row; onSaved: ()
           <Input inputMode="decimal" maxLength={13} />
         </Form.Item>
         <Form.Item name="validityDate" label={t('fields.clubClubRecharge.validityDate')}>
-          <DatePicker
-            format="YYYY-MM-DD"
-            disabledDate={(d) => !d.isAfter(dayjs(), 'day')}
-            style={{ width: '100%' }}
-          />
+          <DatePicker format="YYYY-MM-DD" disabledDate={(d) => !d.isAfter(dayjs(), 'day')} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </FormDialog>
@@ -192,7 +186,9 @@ export function ConsumeScreen() {
       consumeProducts: {
         hideInSearch: true,
         ellipsis: false,
-        render: (_, row) => <OrderLines lines={(Array.isArray(row.consumeProducts) ? row.consumeProducts : []) as ConsumeLine[]} />,
+        render: (_, row) => (
+          <OrderLines lines={(Array.isArray(row.consumeProducts) ? row.consumeProducts : []) as ConsumeLine[]} />
+        ),
       },
     }),
     [],

@@ -50,17 +50,18 @@ export const ConsumeItemInput = Obj({
 });
 
 /** The cashier's sale (clubConsume/submit): which wallet pays for which products. */
-export const ClubConsumeInput = Type.Unsafe<{ balanceId: string; consumeProducts: Array<{ clubProductId: string; num: number }> }>(
-  {
-    type: 'object',
-    title: 'Club consumption input',
-    description: 'The wallet (`balanceId`) and the products sold; prices are the products’ own, read by the server.',
-    properties: {
-      balanceId: { type: ['string', 'integer'], description: 'the wallet paying' },
-      consumeProducts: { type: 'array', items: ConsumeItemInput, maxItems: 100 },
-    },
+export const ClubConsumeInput = Type.Unsafe<{
+  balanceId: string;
+  consumeProducts: Array<{ clubProductId: string; num: number }>;
+}>({
+  type: 'object',
+  title: 'Club consumption input',
+  description: 'The wallet (`balanceId`) and the products sold; prices are the products’ own, read by the server.',
+  properties: {
+    balanceId: { type: ['string', 'integer'], description: 'the wallet paying' },
+    consumeProducts: { type: 'array', items: ConsumeItemInput, maxItems: 100 },
   },
-);
+});
 
 /** A sale's answer: the order and the wallet after it. */
 export const ClubConsumeResult = Obj({
