@@ -141,7 +141,7 @@ export const clubScreensEn: Shape<typeof clubScreensZh> = {
   price: 'Price',
   perHour: 'per hour',
   lineAmount: 'Subtotal',
-  removeLine: 'Remove {{name}}',
+  removeLine: 'Delete {{name}}',
   total: 'Total',
   balanceBefore: 'Balance before',
   balanceAfter: 'Balance after',

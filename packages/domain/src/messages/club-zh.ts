@@ -146,7 +146,7 @@ export const clubScreensZh = {
   price: '单价',
   perHour: '元/小时',
   lineAmount: '小计',
-  removeLine: '移除 {{name}}',
+  removeLine: '删除 {{name}}',
   total: '合计',
   balanceBefore: '消费前余额',
   balanceAfter: '消费后余额',

@@ -83,6 +83,7 @@ export default function CashierScreen() {
       if (at < 0) return [...now, { product, num: 1 }];
       return now.map((l, i) => (i === at ? { ...l, num: Math.min(999, l.num + 1) } : l));
     });
+    setPicked(undefined);
   };
 
   const amounts = lines.map((l) => clubLineAmount(l.product.clubProductPrice, l.num, l.product.clubProductType ?? 'goods'));

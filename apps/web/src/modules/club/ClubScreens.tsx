@@ -23,6 +23,7 @@ import { FormDialog } from '../community/FormDialog';
 import { Editor } from '../service/PublicationScreen';
 import '../service/messages';
 import '../service/rich-text.css';
+import './club.css';
 import { TAG_COLOURS } from './lines';
 import { OrderLines } from './OrderLines';
 
@@ -99,7 +100,11 @@ export function ValidityTagOf({ row }: { row: Row }) {
   const tag = (row.validityTag ?? 'none') as ValidityTag;
   const words =
     tag === 'none' ? t('club.noValidity') : tag === 'expired' ? t('club.expired') : t('club.daysLeft', { days: row.validityEnd });
-  return <Tag color={TAG_COLOURS[tag]}>{words}</Tag>;
+  return (
+    <Tag color={TAG_COLOURS[tag]} className="club-tag">
+      {words}
+    </Tag>
+  );
 }
 
 /** 充值记录: the validity date with its days-left tag; dates searched as a range of whole days. */
@@ -161,8 +166,8 @@ function RechargeDialog({ wallet, onSaved, onClose }: { wallet: Row; onSaved: ()
   return (
     <FormDialog title={t('club.rechargeTitle')} form={form} save={save} onSaved={onSaved} onClose={onClose}>
       <Form form={form} name="club-recharge" layout="vertical">
-        <Form.Item label={t('fields.clubBalance.userName')}>
-          <Input value={`${String(wallet.userName ?? '')} ${String(wallet.userTel ?? '')}`} disabled />
+        <Form.Item label={t('fields.clubBalance.userName')} htmlFor="club-recharge-member">
+          <Input id="club-recharge-member" value={`${String(wallet.userName ?? '')} ${String(wallet.userTel ?? '')}`} disabled />
         </Form.Item>
         <Form.Item
           name="rechargeAmount"
@@ -181,17 +186,27 @@ function RechargeDialog({ wallet, onSaved, onClose }: { wallet: Row; onSaved: ()
 
 /** 消费订单: read-only, newest first, each with its products. */
 export function ConsumeScreen() {
+  const { t } = useTranslation();
   const overrides = useMemo<Overrides>(
     () => ({
-      consumeProducts: {
+      balanceId: { hideInTable: true, hideInSearch: true },
+      houseId: { hideInTable: true, hideInSearch: true },
+    }),
+    [],
+  );
+  const lines = useMemo<ProColumns<Row>[]>(
+    () => [
+      {
+        title: t('fields.clubConsume.consumeProducts'),
+        dataIndex: 'consumeProducts',
         hideInSearch: true,
-        ellipsis: false,
+        hideInForm: true,
         render: (_, row) => (
           <OrderLines lines={(Array.isArray(row.consumeProducts) ? row.consumeProducts : []) as ConsumeLine[]} />
         ),
       },
-    }),
-    [],
+    ],
+    [t],
   );
-  return <CrudPage entity={clubConsumeEntity} fieldOverrides={overrides} />;
+  return <CrudPage entity={clubConsumeEntity} fieldOverrides={overrides} extraColumns={lines} />;
 }
