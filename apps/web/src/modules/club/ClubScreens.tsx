@@ -130,10 +130,16 @@ export function WalletScreen() {
   const { t } = useTranslation();
   const buttons = useButtons();
   const [charging, setCharging] = useState<{ row: Row; reload: () => void }>();
+  // The owner column names the member already: the copies of the name stay out of the table.
+  const overrides = useMemo<Overrides>(
+    () => ({ ownerName: { hideInTable: true }, userName: { hideInTable: true, hideInSearch: true } }),
+    [],
+  );
   return (
     <>
       <CrudPage
         entity={clubBalanceEntity}
+        fieldOverrides={overrides}
         rowActions={(row, reload) =>
           buttons.has('clubbalance_recharge') && Number(row.status) === OPEN_CLOSE.open ? (
             <Button type="link" size="small" onClick={() => setCharging({ row, reload })}>
