@@ -107,4 +107,18 @@ describe.skipIf(!hasBrowser)('the clubhouse in Chromium', () => {
       .waitFor();
     await screenshot(page, 'club-balance');
   });
+
+  it('fits the cashier on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${url}/club/cashier`);
+      await page.getByRole('combobox', { name: '选择商品' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await noAxeProblems('收银台 (390 px)');
+      await screenshot(page, 'club-cashier-390');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
 });
