@@ -140,6 +140,9 @@ const PARAM_ENTITIES: Record<string, EntityDef | undefined> = {
   // Services: a repair is sent to a worker (a console user); patrol records name their point.
   worker: byName('user'),
   point: byName('patrolPoint'),
+  // Club calls name a wallet by its balance row and a product's category shortly.
+  balance: byName('clubBalance'),
+  category: byName('clubCategory'),
 };
 
 /** Entities whose rows belong to one tenant, with the table the fingerprints read. */

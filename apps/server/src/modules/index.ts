@@ -3,6 +3,7 @@ import type { Services } from '../platform/services';
 import { registerAuthModule } from './auth/index';
 import { registerBillingModule } from './billing/index';
 import { registerCitizenModule } from './citizen/index';
+import { registerClubModule } from './club/index';
 import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerServiceModule(app, services);
   registerPatrolModule(app, services);
   registerWorkflowModule(app, services);
+  registerClubModule(app, services);
 }

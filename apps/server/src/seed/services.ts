@@ -8,7 +8,7 @@ import { makeTask } from '../modules/patrol/task-generation';
 import { deadlineHours } from '../modules/service/repair-flow';
 
 /** A PNG of one colour (covers of the demo notices), made here so the seed needs no file. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
   const chunk = (type: string, body: Buffer) => {
     const head = Buffer.alloc(4);
     head.writeUInt32BE(body.length);
@@ -32,7 +32,7 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 }
 
 /** Stores a demo image in the database storage (seen by every instance) and answers its public link. */
-async function storeImage(db: Db, tenantId: string, name: string, bytes: Buffer): Promise<string> {
+export async function storeImage(db: Db, tenantId: string, name: string, bytes: Buffer): Promise<string> {
   const stored = `${randomBytes(16).toString('hex')}.png`;
   const link = `${FILE_ROUTE}/${stored}`;
   await sql`insert into blade_attach (tenant_id, name, original_name, extension, content_type, attach_size, link, domain,

@@ -48,6 +48,8 @@ export interface CrudExtras {
   inAddress?: boolean;
   /** Called after rows are added, changed or removed (e.g. to refresh a cache of them elsewhere). */
   onChanged?: () => void;
+  /** Table-only columns after the definition's (what a row holds beyond plain fields: an order's lines). */
+  extraColumns?: ProColumns<Row>[];
 }
 
 /** How long a list call runs before its spinner shows. */
@@ -63,14 +65,24 @@ const SPINNER_DELAY_MS = 400;
  * the language): dialogs keep their own state (CrudDialogs), and callbacks read the latest props through a ref.
  */
 export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
-  const { entity, noView, listPath = '/list', tree, fieldOverrides, addDefaults, savedMessage, inAddress = true } = props;
+  const {
+    entity,
+    noView,
+    listPath = '/list',
+    tree,
+    fieldOverrides,
+    addDefaults,
+    savedMessage,
+    inAddress = true,
+    extraColumns,
+  } = props;
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === 'en' ? 'en' : 'zh') as Locale;
   const columns = useMemo(() => {
     // A tree table shows the hierarchy itself: its parent column would only repeat ids.
     const parentColumn = tree && entity.tree ? { [entity.tree.parent]: { hideInTable: true } } : {};
-    return withOverrides(columnsOf(entity, locale), { ...parentColumn, ...fieldOverrides });
-  }, [entity, locale, fieldOverrides, tree]);
+    return [...withOverrides(columnsOf(entity, locale), { ...parentColumn, ...fieldOverrides }), ...(extraColumns ?? [])];
+  }, [entity, locale, fieldOverrides, tree, extraColumns]);
   const buttons = useButtons();
   const phone = usePhoneWidth();
   const routes = routesOf(entity);

@@ -10,6 +10,27 @@ export function imageProblem(file: { type: string; size: number }): 'type' | 'si
   return undefined;
 }
 
+export interface Crop {
+  width: number;
+  height: number;
+  /** JPEG quality, 0 to 1. */
+  quality: number;
+}
+
+/** The picture cut to the crop's size (scaled to cover it, centred) as a JPEG of the crop's quality. */
+export async function cropImage(file: File, crop: Crop): Promise<File> {
+  const bitmap = await createImageBitmap(file);
+  const canvas = document.createElement('canvas');
+  canvas.width = crop.width;
+  canvas.height = crop.height;
+  const scale = Math.max(crop.width / bitmap.width, crop.height / bitmap.height);
+  const [w, h] = [bitmap.width * scale, bitmap.height * scale];
+  canvas.getContext('2d')?.drawImage(bitmap, (crop.width - w) / 2, (crop.height - h) / 2, w, h);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', crop.quality));
+  if (!blob) return file;
+  return new File([blob], file.name.replace(/\.[^.]+$/, '') + '.jpg', { type: 'image/jpeg' });
+}
+
 /** Uploads one file to object storage (multipart field `file`) and answers the stored file's link. */
 export async function uploadFile(file: File): Promise<string> {
   const form = new FormData();

@@ -26,19 +26,19 @@ export interface Violation {
  */
 const WITHOUT_WATERMARK = '.console-watermark > div[style*="background-image"] { display: none !important; }';
 
-/** Runs axe on the page as it is now; answers its serious and critical violations. */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+/** Runs axe on the page as it is now (or on the elements `within` selects); answers its serious and critical violations. */
+export async function axeViolations(page: Page, within?: string): Promise<Violation[]> {
   // Evaluated through the browser's protocol rather than added as a <script>: the console's Content Security
   // Policy (script-src 'self') refuses inline scripts, and the test must not loosen it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(
-    async ([tags, css]) => {
+    async ([tags, css, scope]) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
       const aside = document.createElement('style');
       aside.textContent = css;
       document.head.append(aside);
       const result = await axe
-        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .run(scope ? { include: [scope] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
         .finally(() => aside.remove());
       return result.violations.map((v) => ({
         rule: v.id,
@@ -47,7 +47,7 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
         targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
       }));
     },
-    [TAGS, WITHOUT_WATERMARK] as const,
+    [TAGS, WITHOUT_WATERMARK, within ?? ''] as const,
   );
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

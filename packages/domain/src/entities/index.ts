@@ -1,5 +1,6 @@
 import type { EntityDef } from '../define';
 import { CITIZEN_ENTITIES } from './citizen/index';
+import { CLUB_ENTITIES } from './club/index';
 import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
@@ -18,6 +19,7 @@ export * from './billing/index';
 export * from './service/index';
 export * from './patrol/index';
 export * from './workflow/index';
+export * from './club/index';
 export * from './references';
 export * from './data-names';
 
@@ -38,4 +40,5 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...SERVICE_ENTITIES,
   ...PATROL_ENTITIES,
   ...WORKFLOW_ENTITIES,
+  ...CLUB_ENTITIES,
 ];

@@ -1,3 +1,4 @@
+import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { errorsEn } from './errors-en';
 import type { zh } from './zh';
 
@@ -217,7 +218,9 @@ export const en: Shape<typeof zh> = {
     regionPick: 'Pick a region on the left',
     logDetail: 'Log entry',
   },
+  club: clubScreensEn,
   fields: {
+    ...clubFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -1032,6 +1035,7 @@ export const en: Shape<typeof zh> = {
     },
   },
   entities: {
+    ...clubEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

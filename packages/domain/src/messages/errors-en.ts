@@ -1,7 +1,9 @@
+import { clubErrorsEn } from './club-en';
 import type { errorsZh } from './errors-zh';
 
 /** The server's messages and validation messages in English: every key of the Chinese module, no other. */
 export const errorsEn: Record<keyof typeof errorsZh, string> = {
+  ...clubErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

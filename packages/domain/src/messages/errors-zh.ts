@@ -1,3 +1,5 @@
+import { clubErrorsZh } from './club-zh';
+
 /**
  * Every message the server sends and every validation message, in Chinese:
  * the spec's words verbatim where it gives them (§5, §8), the words clients
@@ -6,6 +8,7 @@
  * with 、.
  */
 export const errorsZh = {
+  ...clubErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

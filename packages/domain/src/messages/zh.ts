@@ -1,3 +1,4 @@
+import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { errorsZh } from './errors-zh';
 
 /**
@@ -228,7 +229,9 @@ export const zh = {
     regionPick: '请在左侧选择一个区划',
     logDetail: '日志详情',
   },
+  club: clubScreensZh,
   fields: {
+    ...clubFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -1043,6 +1046,7 @@ export const zh = {
     },
   },
   entities: {
+    ...clubEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',

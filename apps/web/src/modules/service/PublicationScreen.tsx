@@ -10,8 +10,8 @@ import './rich-text.css';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-/** The editor, loaded with the dialog that needs it (its own chunk). */
-function Editor(props: { value?: string; onChange?: (html: string) => void }) {
+/** The editor, loaded with the dialog that needs it (its own chunk); the club's introduction uses it too. */
+export function Editor(props: { value?: string; onChange?: (html: string) => void }) {
   return (
     <Suspense fallback={<Spin />}>
       <RichTextEditor {...props} />
