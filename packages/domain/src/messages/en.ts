@@ -1,3 +1,4 @@
+import { auditEn } from './audit-en';
 import { errorsEn } from './errors-en';
 import type { zh } from './zh';
 
@@ -1028,6 +1029,7 @@ export const en: Shape<typeof zh> = {
       fileName: 'File name',
       time: 'Occurred at',
     },
+    auditLog: auditEn.fields,
   },
   entities: {
     payFormula: 'Charge formula',
@@ -1110,6 +1112,7 @@ export const en: Shape<typeof zh> = {
     flowActivity: 'Process history',
     leave: 'Leave request',
     jobRun: 'Job runs',
+    auditLog: auditEn.entity,
   },
   billImport: {
     readingsSheet: 'Meter readings',
@@ -1160,8 +1163,10 @@ export const en: Shape<typeof zh> = {
       billMonthly: 'Monthly bill generation',
       billReminders: 'Reminder batch',
       patrolTasks: 'Patrol tasks',
+      auditRetention: auditEn.jobKind,
     },
   },
+  audit: auditEn.ui,
   forms: {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',

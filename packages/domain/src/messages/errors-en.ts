@@ -1,3 +1,4 @@
+import { auditErrorsEn } from './audit-en';
 import type { errorsZh } from './errors-zh';
 
 /** The server's messages and validation messages in English: every key of the Chinese module, no other. */
@@ -510,4 +511,5 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   jobCancelled: 'The job was cancelled',
   jobFailed: 'The job failed; please try again later',
   jobKindUnknown: 'Unknown job kind: {{kind}}',
+  ...auditErrorsEn,
 };

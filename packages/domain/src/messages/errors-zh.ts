@@ -1,3 +1,5 @@
+import { auditErrorsZh } from './audit-zh';
+
 /**
  * Every message the server sends and every validation message, in Chinese:
  * the spec's words verbatim where it gives them (§5, §8), the words clients
@@ -513,4 +515,5 @@ export const errorsZh = {
   jobCancelled: '任务已取消',
   jobFailed: '任务执行失败,请稍后重试',
   jobKindUnknown: '不支持的任务类型: {{kind}}',
+  ...auditErrorsZh,
 } as const;

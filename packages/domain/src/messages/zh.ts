@@ -1,3 +1,4 @@
+import { auditZh } from './audit-zh';
 import { errorsZh } from './errors-zh';
 
 /**
@@ -1039,6 +1040,7 @@ export const zh = {
       fileName: '文件名',
       time: '发生时间',
     },
+    auditLog: auditZh.fields,
   },
   entities: {
     payFormula: '计费公式',
@@ -1121,6 +1123,7 @@ export const zh = {
     flowActivity: '流程历史',
     leave: '请假流程',
     jobRun: '任务运行',
+    auditLog: auditZh.entity,
   },
   /** The house import template: its sheet, its file and the header of each column. */
   /** The billing imports' sheets (meter readings, ad-hoc fees). */
@@ -1170,8 +1173,9 @@ export const zh = {
     outcome: '运行结果',
     viewRun: '查看',
     /** The name of each job kind, by the kind it is registered under (modules add theirs). */
-    kinds: { billGeneration: '生成账单', billMonthly: '每月生成账单', billReminders: '批量催缴', patrolTasks: '巡更任务生成' },
+    kinds: { billGeneration: '生成账单', billMonthly: '每月生成账单', billReminders: '批量催缴', patrolTasks: '巡更任务生成', auditRetention: auditZh.jobKind },
   },
+  audit: auditZh.ui,
   /** Names of call bodies defined like entities (no table of their own). */
   forms: {
     buildingBatch: '批量新增楼栋',

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../platform/auth/password';
 import { CrudService } from '../../platform/crud/engine';
+import { registerAuditRoutes } from '../../platform/crud/audit-routes';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { registerJobRunRoutes } from '../../platform/jobs/routes';
 import type { Services } from '../../platform/services';
@@ -44,4 +45,5 @@ export function registerSystemModule(app: FastifyInstance, services: Services): 
   registerCrudRoutes(app, services, apiScopeEntity, new CrudService(apiScopeEntity, invalidating));
   for (const log of [logUsualEntity, logApiEntity, logErrorEntity]) registerCrudRoutes(app, services, log);
   registerJobRunRoutes(app, services);
+  registerAuditRoutes(app, services);
 }
