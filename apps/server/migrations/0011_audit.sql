@@ -1,4 +1,10 @@
 -- Generated from the entity definitions.
+alter table blade_log_usual add column request_id text;
+--;
+alter table blade_log_api add column request_id text;
+--;
+alter table blade_log_error add column request_id text;
+--;
 create table blade_audit_log (
   id bigint primary key default nextval('blade_id_seq'),
   create_user bigint,

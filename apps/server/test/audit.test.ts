@@ -39,7 +39,8 @@ const auditOf = async (entity: string, rowId: string) =>
     await sql<AuditRow>`select * from blade_audit_log where entity_name = ${entity} and row_id = ${rowId}
       order by id`.execute(db())
   ).rows;
-const countAll = async () => Number((await sql<{ n: string }>`select count(*) as n from blade_audit_log`.execute(db())).rows[0]!.n);
+const countAll = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from blade_audit_log`.execute(db())).rows[0]!.n);
 const postId = async (code: string) =>
   String(
     (await sql<{ id: string }>`select id from blade_post where post_code = ${code} and is_deleted = 0`.execute(db())).rows[0]!.id,
@@ -56,13 +57,18 @@ afterAll(async () => server?.close());
 describe('audit rows written by the engine', () => {
   it('an insert, an update and a removal each write exactly one row with the fields before and after', async () => {
     const before = await countAll();
-    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-1', postName: '审计岗' })).body).toMatchObject(
-      { success: true },
-    );
+    expect(
+      (await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-1', postName: '审计岗' })).body,
+    ).toMatchObject({ success: true });
     const id = await postId('au-1');
     let rows = await auditOf('post', id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ tenant_id: DEMO_TENANT, action: 'insert', account: 'admin', create_user: expect.any(String) });
+    expect(rows[0]).toMatchObject({
+      tenant_id: DEMO_TENANT,
+      action: 'insert',
+      account: 'admin',
+      create_user: expect.any(String),
+    });
     expect(rows[0]!.changes).toMatchObject({
       postCode: { before: null, after: 'au-1' },
       postName: { before: null, after: '审计岗' },
@@ -88,7 +94,9 @@ describe('audit rows written by the engine', () => {
   });
 
   it('a refused change writes none, and a change rolled back after its write leaves neither row nor audit', async () => {
-    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-2', postName: '二' })).body.success).toBe(true);
+    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-2', postName: '二' })).body.success).toBe(
+      true,
+    );
     const id = await postId('au-2');
     const before = await countAll();
     // Refused before the write: the code is taken.
@@ -135,7 +143,9 @@ describe('audit rows written by the engine', () => {
 
 describe('reading the audit trail', () => {
   it('the system list is the tenant’s own, for holders of the 操作审计 menu', async () => {
-    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-3', postName: '三' })).body.success).toBe(true);
+    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-3', postName: '三' })).body.success).toBe(
+      true,
+    );
     const id = await postId('au-3');
     const mine = await admin.get('/blade-log/audit/page', { entityName: 'post', rowId: id });
     expect(mine.status).toBe(200);
@@ -153,7 +163,9 @@ describe('reading the audit trail', () => {
   });
 
   it('a row’s history: for whoever may see the row, newest first; another tenant gets none', async () => {
-    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-4', postName: '四' })).body.success).toBe(true);
+    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-4', postName: '四' })).body.success).toBe(
+      true,
+    );
     const id = await postId('au-4');
     expect((await admin.post('/blade-system/post/submit', { id, postName: '四改' })).body.success).toBe(true);
     const history = await admin.get('/blade-log/audit/history', { entity: 'post', id });
@@ -189,9 +201,59 @@ describe('retention', () => {
       return rows.rows[0]?.state === 'done' ? rows.rows[0] : undefined;
     });
     expect(run.outcome_params).toEqual({ count: 1, days: 30 });
-    const left = await sql<{ id: string }>`select id from blade_audit_log where id in (${old}, ${recent}, ${otherOld})`.execute(db());
+    const left = await sql<{ id: string }>`select id from blade_audit_log where id in (${old}, ${recent}, ${otherOld})`.execute(
+      db(),
+    );
     expect(left.rows.map((r) => r.id).sort()).toEqual([recent, otherOld].sort());
     // The other tenant's old row goes when its own run comes.
     expect(await pruneAudit(db(), '000000', 30)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('two people editing one row (docs/api-conventions.md)', () => {
+  it('without updateTime the last save wins, and the audit shows both, each before as the other left it', async () => {
+    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-5', postName: '五' })).body.success).toBe(
+      true,
+    );
+    const id = await postId('au-5');
+    const second = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
+    const answers = await Promise.all([
+      admin.post('/blade-system/post/submit', { id, postName: '甲改' }),
+      second.post('/blade-system/post/submit', { id, postName: '乙改', remark: '乙' }),
+    ]);
+    expect(answers.map((a) => a.body.success)).toEqual([true, true]);
+    const updates = (await auditOf('post', id)).filter((r) => r.action === 'update');
+    expect(updates).toHaveLength(2);
+    // The saves queued on the row's lock: the second one's "before" is what the first one saved.
+    expect(updates[0]!.changes.postName!.before).toBe('五');
+    expect(updates[1]!.changes.postName!.before).toBe(updates[0]!.changes.postName!.after);
+    const final = await sql<{ post_name: string }>`select post_name from blade_post where id = ${id}`.execute(db());
+    expect(final.rows[0]!.post_name).toBe(updates[1]!.changes.postName!.after);
+  });
+
+  it('with the updateTime it read, a save of a row changed since is refused (409) and changes nothing', async () => {
+    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-6', postName: '六' })).body.success).toBe(
+      true,
+    );
+    const id = await postId('au-6');
+    // Read in an earlier second than the other person's save.
+    await sql`update blade_post set update_time = '2020-01-01 00:00:00' where id = ${id}`.execute(db());
+    const read = (await admin.get('/blade-system/post/detail', { id })).body.data;
+    expect(read.updateTime).toBe('2020-01-01 00:00:00');
+    expect(
+      (await admin.post('/blade-system/post/submit', { id, postName: '别人改', updateTime: read.updateTime })).body.success,
+    ).toBe(true);
+    const audits = (await auditOf('post', id)).length;
+    const stale = await admin.post('/blade-system/post/submit', { id, postName: '我改', updateTime: read.updateTime });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ success: false, msg: '该数据已被他人修改,请刷新后重试' });
+    const row = await sql<{ post_name: string }>`select post_name from blade_post where id = ${id}`.execute(db());
+    expect(row.rows[0]!.post_name).toBe('别人改');
+    expect(await auditOf('post', id)).toHaveLength(audits);
+    // Read again, saved again: accepted.
+    const fresh = (await admin.get('/blade-system/post/detail', { id })).body.data;
+    expect(
+      (await admin.post('/blade-system/post/submit', { id, postName: '我改', updateTime: fresh.updateTime })).body.success,
+    ).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ const logColumns = {
   methodName: 'Method name',
   params: 'Request parameters',
   createBy: 'Operator',
+  requestId: 'Request id',
 };
 
 export const en: Shape<typeof zh> = {

@@ -22,6 +22,7 @@ const logColumns = {
   methodName: '方法名',
   params: '请求参数',
   createBy: '操作人',
+  requestId: '请求ID',
 };
 
 export const zh = {
@@ -1173,7 +1174,13 @@ export const zh = {
     outcome: '运行结果',
     viewRun: '查看',
     /** The name of each job kind, by the kind it is registered under (modules add theirs). */
-    kinds: { billGeneration: '生成账单', billMonthly: '每月生成账单', billReminders: '批量催缴', patrolTasks: '巡更任务生成', auditRetention: auditZh.jobKind },
+    kinds: {
+      billGeneration: '生成账单',
+      billMonthly: '每月生成账单',
+      billReminders: '批量催缴',
+      patrolTasks: '巡更任务生成',
+      auditRetention: auditZh.jobKind,
+    },
   },
   audit: auditZh.ui,
   /** Names of call bodies defined like entities (no table of their own). */

@@ -20,7 +20,8 @@ export const DEFAULT_RETENTION_DAYS = 180;
 /** A row's history answers its newest changes, at most this many. */
 const HISTORY_LIMIT = 200;
 
-const audited = new Map(ENTITIES.filter((e) => e.audit !== false).map((e) => [e.name, e]));
+const auditedList = ENTITIES.filter((e) => e.audit !== false);
+const audited = new Map(auditedList.map((e) => [e.name, e]));
 
 /** The retention in days: the parameter when it is a positive whole number, the default otherwise. */
 export async function retentionDays(services: Pick<Services, 'db'>): Promise<number> {
@@ -52,10 +53,12 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   });
   app.get(`/api${auditLogEntity.base}/history`, declared, async (req) => {
     const query = req.query as Record<string, unknown>;
+    const ctx = await contextOf(services, req);
+    // Someone reading no entity at all is refused whatever they ask; then the question, then that entity's menu.
+    ctx.requireViewOfAny(auditedList);
     const entity = audited.get(String(query.entity ?? ''));
     if (!entity) throw badRequest(query.entity ? 'paramTypeOf' : 'missingParam', { name: 'entity' });
     const id = parseId(query.id);
-    const ctx = await contextOf(services, req);
     ctx.require(entity, 'view');
     // Only the history of a row the caller may see now: another tenant's, garden's or data scope's answers nothing.
     const row = await new CrudService(entity).findRow(ctx, id);
