@@ -95,11 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Every call is recorded in the api log table; the process log keeps to events and errors.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     // A request id on every call: the caller's X-Request-Id when it is a plain token (a proxy's), else a new UUID;
     // answered as X-Request-Id, in every process log line of the call (requestId), the api and error logs and the audit trail.
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: requestIdOf,
     // JSON and form bodies; multipart uploads are limited per file by the routes that read them.
     bodyLimit: config.bodyLimit,

@@ -51,7 +51,7 @@ beforeAll(async () => {
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '审计他租户');
   staff = await signedIn(server, 'staff', 'staff123', '000000');
-});
+}, 300_000);
 afterAll(async () => server?.close());
 
 describe('audit rows written by the engine', () => {

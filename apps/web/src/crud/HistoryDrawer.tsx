@@ -23,6 +23,12 @@ interface AuditRecord {
 const shown = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
+/** What a row is called: its tree title, else its first field named like a name (gardenName, postName, name). */
+function rowName(entity: EntityDef, row: Row): string {
+  const key = entity.tree?.title ?? Object.keys(entity.fields).find((k) => /(^n|N)ame$/.test(k));
+  return key ? shown(row[key]) : '';
+}
+
 /**
  * 变更历史: the changes of one row (blade-log/audit/history), newest first —
  * who, when, from where, and each field before and after. Opened by the
@@ -42,7 +48,7 @@ export function HistoryDrawer({ entity, row, onClose }: { entity: EntityDef; row
     queryFn: () => dictionaryLabels('audit_action', locale),
   });
   const actionName = (key: string) => actions.data?.find((a) => a.dictKey === key)?.dictValue ?? key;
-  const name = entity.tree ? shown(row[entity.tree.title]) : `${locale === 'en' ? entity.label.en : entity.label.zh} ${id}`;
+  const name = rowName(entity, row) || `${locale === 'en' ? entity.label.en : entity.label.zh} ${id}`;
 
   return (
     <Drawer open width={720} title={t('audit.historyOf', { name })} onClose={onClose} destroyOnHidden>

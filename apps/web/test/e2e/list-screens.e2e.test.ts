@@ -68,9 +68,23 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
       .click();
     const menu = page.locator('.row-actions-menu:visible');
     await menu.getByRole('button').first().waitFor();
-    await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual(['管家配置', '删除']);
+    await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual(['管家配置', '删除', '变更历史']);
     await screenshot(page, 'lists-row-actions');
     await page.keyboard.press('Escape');
+  });
+
+  it('opens a row’s 变更历史: the change made above, who made it, the field before and after', async () => {
+    await rowAction(page, garden(), '变更历史');
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText('阳光花园').first().waitFor();
+    const change = drawer.locator('section', { hasText: '修改' }).first();
+    await change.waitFor();
+    await expect(change.innerText()).resolves.toContain('admin');
+    const regionRow = change.locator('tr', { hasText: '所在地区' });
+    await expect(regionRow.locator('td').last().innerText()).resolves.toBe('11');
+    await screenshot(page, 'lists-row-history');
+    await drawer.getByRole('button', { name: /close|关闭/i }).click();
+    await expect.poll(() => page.locator('.ant-drawer:visible').count()).toBe(0);
   });
 
   it('fits a phone (390 px): the sign-in card with its language switch, the list, the header tools', async () => {
