@@ -6,7 +6,7 @@ import { api } from '../app/http';
 import type { Row } from './columns';
 import { dictionaryLabels } from './dictionaries';
 
-interface Change {
+export interface Change {
   before: unknown;
   after: unknown;
 }
@@ -22,6 +22,30 @@ interface AuditRecord {
 
 const shown = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The fields one change touched, each with its label, its value before and after. */
+export function ChangeTable({ entity, changes }: { entity: EntityDef | undefined; changes: Record<string, Change> | null }) {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language === 'en' ? 'en' : 'zh') as Locale;
+  return (
+    <Table<{ field: string } & Change>
+      size="small"
+      rowKey="field"
+      pagination={false}
+      style={{ marginTop: 8 }}
+      dataSource={Object.entries(changes ?? {}).map(([field, change]) => ({ field, ...change }))}
+      columns={[
+        {
+          title: t('audit.field'),
+          key: 'field',
+          render: (_, c) => (entity ? fieldLabel(locale, entity.name, c.field) : c.field),
+        },
+        { title: t('audit.before'), key: 'before', render: (_, c) => shown(c.before) },
+        { title: t('audit.after'), key: 'after', render: (_, c) => shown(c.after) },
+      ]}
+    />
+  );
+}
 
 /** What a row is called: its tree title, else its first field named like a name (gardenName, postName, name). */
 function rowName(entity: EntityDef, row: Row): string {
@@ -65,18 +89,7 @@ export function HistoryDrawer({ entity, row, onClose }: { entity: EntityDef; row
                     {t('audit.at')} {shown(record.createTime)} · {t('audit.by')} {shown(record.userName || record.account)}
                     {record.remoteIp ? ` · ${t('audit.from')} ${record.remoteIp}` : ''}
                   </Typography.Text>
-                  <Table<{ field: string } & Change>
-                    size="small"
-                    rowKey="field"
-                    pagination={false}
-                    style={{ marginTop: 8 }}
-                    dataSource={Object.entries(record.changes ?? {}).map(([field, change]) => ({ field, ...change }))}
-                    columns={[
-                      { title: t('audit.field'), key: 'field', render: (_, c) => fieldLabel(locale, entity.name, c.field) },
-                      { title: t('audit.before'), key: 'before', render: (_, c) => shown(c.before) },
-                      { title: t('audit.after'), key: 'after', render: (_, c) => shown(c.after) },
-                    ]}
-                  />
+                  <ChangeTable entity={entity} changes={record.changes} />
                 </section>
               ),
             }))}
