@@ -87,6 +87,19 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
     await expect.poll(() => page.locator('.ant-drawer:visible').count()).toBe(0);
   });
 
+  it('searches 操作审计 (系统管理): the change by its data type, its fields before and after', async () => {
+    await page.goto(`${url}/system/audit`);
+    const change = page.locator('.ant-table-row', { hasText: '小区' }).first();
+    await change.waitFor();
+    await expect(change.innerText()).resolves.toContain('admin');
+    await rowAction(page, change, '变更内容');
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.locator('tr', { hasText: '所在地区' }).waitFor();
+    await screenshot(page, 'system-audit');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-drawer:visible').count()).toBe(0);
+  });
+
   it('fits a phone (390 px): the sign-in card with its language switch, the list, the header tools', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', hasTouch: true });
     const phone = await context.newPage();
