@@ -2,7 +2,7 @@ import { postEntity } from '@property/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneAudit } from '../src/platform/crud/audit';
-import { AUDIT_RETENTION_JOB } from '../src/platform/crud/audit-routes';
+import { AUDIT_RETENTION_JOB } from '../src/modules/system/audit-routes';
 import { CrudService } from '../src/platform/crud/engine';
 import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';

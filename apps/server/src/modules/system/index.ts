@@ -10,10 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../../platform/auth/password';
 import { CrudService } from '../../platform/crud/engine';
-import { registerAuditRoutes } from '../../platform/crud/audit-routes';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { registerJobRunRoutes } from '../../platform/jobs/routes';
 import type { Services } from '../../platform/services';
+import { registerAuditRoutes } from './audit-routes';
 import { registerDeptRoutes } from './dept-routes';
 import { registerDictRoutes } from './dict-routes';
 import { registerMenuRoutes } from './menu-routes';

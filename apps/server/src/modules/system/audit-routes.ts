@@ -1,15 +1,15 @@
 import { auditLogEntity, ENTITIES, List, recordOf } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { paramValue } from '../../modules/system/params';
-import { data } from '../http/envelope';
-import { badRequest } from '../http/errors';
-import { get } from '../http/operation';
-import { contextOf } from '../http/request-context';
-import type { Services } from '../services';
-import { pruneAudit } from './audit';
-import { CrudService, parseId, toJson, type Row } from './engine';
-import { registerCrudRoutes } from './routes';
+import { paramValue } from './params';
+import { data } from '../../platform/http/envelope';
+import { badRequest } from '../../platform/http/errors';
+import { get } from '../../platform/http/operation';
+import { contextOf } from '../../platform/http/request-context';
+import type { Services } from '../../platform/services';
+import { pruneAudit } from '../../platform/crud/audit';
+import { CrudService, parseId, toJson, type Row } from '../../platform/crud/engine';
+import { registerCrudRoutes } from '../../platform/crud/routes';
 
 /** The job kind that deletes audit rows older than the parameter audit.retentionDays, daily per tenant. */
 export const AUDIT_RETENTION_JOB = 'auditRetention';
