@@ -129,7 +129,13 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
       .getByRole('button', { name: /查\s*看/ })
       .waitFor();
     await screenshot(phone, 'lists-phone-gardens');
+    // 变更历史 from the same menu: the drawer fits the phone.
+    await phone.locator('.row-actions-menu:visible').getByRole('button', { name: '变更历史' }).click();
+    await phone.locator('.ant-drawer:visible').locator('tr', { hasText: '所在地区' }).waitFor();
+    expect(await pageWidth()).toBe(390);
+    await screenshot(phone, 'lists-phone-history');
     await phone.keyboard.press('Escape');
+    await expect.poll(() => phone.locator('.ant-drawer:visible').count()).toBe(0);
     // The header's last tool (the user menu) is reachable: its row scrolls sideways.
     const user = phone.locator('.console-actions .user-name');
     await user.scrollIntoViewIfNeeded();
