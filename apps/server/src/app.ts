@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +21,7 @@ import { installAuthentication } from './platform/auth/authenticate';
 import { failure } from './platform/http/envelope';
 import { describeCall, installErrorHandler } from './platform/http/error-handler';
 import { installBodyParsers } from './platform/http/body-parsers';
+import { registerHealthRoutes } from './platform/http/health';
 import { installInputGuard } from './platform/http/input-guard';
 import { installPageHeaders } from './platform/http/page-headers';
 import { installRequestDeadline } from './platform/http/request-deadline';
@@ -31,6 +33,12 @@ import { LogWriter } from './platform/log/log-writer';
 import { AccessService } from './platform/security/access';
 import type { Services } from './platform/services';
 import { seed } from './seed/seed';
+
+/** The caller's request id when it is a plain token of at most 64 characters; otherwise a new one. */
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -87,7 +95,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Every call is recorded in the api log table; the process log keeps to events and errors.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    // A request id on every call: the caller's X-Request-Id when it is a plain token (a proxy's), else a new UUID;
+    // answered as X-Request-Id, in every process log line of the call (requestId), the api and error logs and the audit trail.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // JSON and form bodies; multipart uploads are limited per file by the routes that read them.
     bodyLimit: config.bodyLimit,
     // Node's own limit as well (checked every 30 s); installRequestDeadline answers on time.
@@ -115,6 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024 });
   await installOpenApi(app);
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   installBodyParsers(app);
   installInputGuard(app);
   installPageHeaders(app);
@@ -133,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const schemas = sharedSchemasOfRoutes(app);
   await registerModules(app, services);
+  registerHealthRoutes(app, services);
   await serveConsole(app, config.webRoot);
   // Routes registered inside plugins (uploads, the console's files) are in place after this; then the schemas they name can be shared.
   await app.after();

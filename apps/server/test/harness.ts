@@ -167,7 +167,7 @@ function postgresTemplate(config: Config): Promise<string> {
 }
 
 /** The configuration of a test server: the environment's, made quiet and self-contained. */
-function testConfig(overrides: Partial<Config>): Config {
+export function testConfig(overrides: Partial<Config>): Config {
   const base = loadConfig({
     ...process.env,
     DATA_DIR: '/tmp/pc-test-unused',

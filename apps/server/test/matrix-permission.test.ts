@@ -101,7 +101,8 @@ beforeAll(async () => {
   admin = new ApiClient(server.url);
   expect((await admin.signIn('admin', 'admin', DEMO_TENANT)).status).toBe(200);
   routes = (await routeTable(server)).filter((r) => !r.isPublic && !r.hasPathParams);
-}, 120_000);
+  // The whole OpenAPI document is built for the route table: minutes on a loaded two-core machine.
+}, 300_000);
 afterAll(async () => server?.close());
 
 describe('the permission matrix', () => {

@@ -130,6 +130,7 @@ describe('menus', () => {
       'tenantpackage',
       'client',
       'job_run',
+      'log_audit',
     ]);
     const desk = ok(await admin.get('/blade-system/menu/lazy-list', { parentId: menu('desk') }));
     expect(desk).toHaveLength(1);

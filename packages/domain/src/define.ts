@@ -97,6 +97,8 @@ export interface EntityDef<F extends Record<string, FieldDef> = Record<string, F
    * house by garden and building); each is led by tenant_id when tenant-owned.
    */
   indexes?: ReadonlyArray<ReadonlyArray<keyof F & string>>;
+  /** false: the engine keeps no audit trail of its rows (logs, job runs, the audit trail itself). Default true. */
+  audit?: boolean;
 }
 
 export type GenericRoute = 'list' | 'page' | 'detail' | 'submit' | 'remove';

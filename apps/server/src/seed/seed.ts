@@ -57,6 +57,7 @@ async function seedPlatform(db: Db): Promise<void> {
     ['账号错误锁定次数', 'account.failCount', '5'],
     ['租户默认管理密码', 'tenant.default.password', 'admin'],
     ['租户默认账号额度', 'tenant.default.accountNumber', '100'],
+    ['审计记录保留天数', 'audit.retentionDays', '180'],
   ];
   for (const [name, key, value] of params) {
     await sql`insert into blade_param (param_name, param_key, param_value) values (${name}, ${key}, ${value})`.execute(db);

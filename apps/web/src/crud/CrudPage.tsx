@@ -12,6 +12,7 @@ import { columnsOf, listQuery, type Row } from './columns';
 import { CrudDialogs, type CrudDialog, type CrudDialogsHandle } from './CrudDialogs';
 import './CrudPage.css';
 import { canExport, ExportButton } from './ExportButton';
+import { HistoryDrawer } from './HistoryDrawer';
 import { ImageUpload } from './ImageUpload';
 import { FIRST_PAGE_SIZE, listTotalOf, pagerTotal, totalText, type ListTotal } from './paging';
 import { RowActions } from './RowActions';
@@ -159,12 +160,17 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
   const showEdit = can('edit') && canSubmit;
   const showAddChild = !!tree && !!parentField && can('add') && canSubmit;
   const hasExtras = !!props.rowActions;
-  // The links a row shows at most: the built-in ones and the screen's own (at least one), three at most (RowActions).
-  const actionSlots = Math.min(3, [showView, showEdit, canDelete, showAddChild, hasExtras].filter(Boolean).length);
+  // 变更历史 (the audit trail of the row) behind 更多 on every row of an entity people change.
+  const showHistory = entity.audit !== false && canSubmit && (showView || showEdit);
+  const [historyOf, setHistoryOf] = useState<Row>();
+  // The links a row shows at most: the built-in ones and the screen's own (at least one), three at most (RowActions),
+  // and 更多 when 变更历史 waits behind it.
+  const inlineActions = [showView, showEdit, canDelete, showAddChild, hasExtras].filter(Boolean).length;
+  const actionSlots = Math.min(3, inlineActions) + (showHistory && inlineActions <= 3 ? 1 : 0);
   const labels = useCellLabels(columns);
   const cells = useMemo(() => plainCells(columns, labels), [columns, labels]);
   const tableColumns = useMemo(() => {
-    if (!hasExtras && !showView && !showEdit && !canDelete) return redrawChangedRowsOnly(cells);
+    if (!hasExtras && !showView && !showEdit && !canDelete && !showHistory) return redrawChangedRowsOnly(cells);
     const open = (dialog: CrudDialog) => dialogs.current?.open(dialog);
     const actions: ProColumns<Row> = {
       title: t('common.actions'),
@@ -177,6 +183,13 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
       render: (_, row) => (
         <RowActions
           phone={phone}
+          overflow={
+            showHistory && (
+              <Button key="history" type="link" size="small" onClick={() => setHistoryOf(row)}>
+                {t('audit.history')}
+              </Button>
+            )
+          }
           actions={[
             showView && (
               <Button key="view" type="link" size="small" onClick={() => open({ mode: 'view', row })}>
@@ -221,6 +234,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
     showEdit,
     canDelete,
     showAddChild,
+    showHistory,
     hasExtras,
     parentField,
     remove,
@@ -388,6 +402,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
         savedMessage={savedMessage}
         onSaved={listChanged}
       />
+      {historyOf && <HistoryDrawer entity={entity} row={historyOf} onClose={() => setHistoryOf(undefined)} />}
     </>
   );
 }

@@ -21,16 +21,19 @@ const INLINE = 3;
 /**
  * A row's actions. On a wide screen they are links in the row, the rest behind 更多 when there are more than
  * three, so the column stays narrow; on a phone they all sit behind one ⋯ button, so the data keeps the width.
+ * `overflow`: actions that always sit behind 更多 (变更历史), after the others.
  */
-export function RowActions({ actions, phone }: { actions: ReactNode; phone: boolean }) {
+export function RowActions({ actions, overflow, phone }: { actions: ReactNode; overflow?: ReactNode; phone: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // The menu lies at the end of the page: Tab from 更多 enters it, Esc comes back (popup-keys.ts).
   const { trigger, panel, onTriggerKeyDown, onPanelKeyDown } = usePopupKeys(open, setOpen);
   const buttons = buttonsOf(actions).map((button, index) => cloneElement(button, { key: index }));
-  if (!phone && buttons.length <= INLINE) return <Space size={0}>{buttons}</Space>;
-  const inline = phone ? [] : buttons.slice(0, INLINE - 1);
-  const menu = phone ? buttons : buttons.slice(INLINE - 1);
+  const behind = buttonsOf(overflow).map((button, index) => cloneElement(button, { key: `overflow-${index}` }));
+  if (!phone && buttons.length <= INLINE && behind.length === 0) return <Space size={0}>{buttons}</Space>;
+  const fits = buttons.length <= INLINE;
+  const inline = phone ? [] : fits ? buttons : buttons.slice(0, INLINE - 1);
+  const menu = [...(phone ? buttons : fits ? [] : buttons.slice(INLINE - 1)), ...behind];
   return (
     <Space size={0}>
       {inline}

@@ -68,9 +68,36 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
       .click();
     const menu = page.locator('.row-actions-menu:visible');
     await menu.getByRole('button').first().waitFor();
-    await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual(['管家配置', '删除']);
+    await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual(['管家配置', '删除', '变更历史']);
     await screenshot(page, 'lists-row-actions');
     await page.keyboard.press('Escape');
+  });
+
+  it('opens a row’s 变更历史: the change made above, who made it, the field before and after', async () => {
+    await rowAction(page, garden(), '变更历史');
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText('阳光花园').first().waitFor();
+    const change = drawer.locator('section', { hasText: '修改' }).first();
+    await change.waitFor();
+    await expect(change.innerText()).resolves.toContain('admin');
+    const regionRow = change.locator('tr', { hasText: '所在地区' });
+    await expect(regionRow.locator('td').last().innerText()).resolves.toBe('11');
+    await screenshot(page, 'lists-row-history');
+    await drawer.getByRole('button', { name: /close|关闭/i }).click();
+    await expect.poll(() => page.locator('.ant-drawer:visible').count()).toBe(0);
+  });
+
+  it('searches 操作审计 (系统管理): the change by its data type, its fields before and after', async () => {
+    await page.goto(`${url}/system/audit`);
+    const change = page.locator('.ant-table-row', { hasText: '小区' }).first();
+    await change.waitFor();
+    await expect(change.innerText()).resolves.toContain('admin');
+    await rowAction(page, change, '变更内容');
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.locator('tr', { hasText: '所在地区' }).waitFor();
+    await screenshot(page, 'system-audit');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-drawer:visible').count()).toBe(0);
   });
 
   it('fits a phone (390 px): the sign-in card with its language switch, the list, the header tools', async () => {
@@ -102,7 +129,13 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
       .getByRole('button', { name: /查\s*看/ })
       .waitFor();
     await screenshot(phone, 'lists-phone-gardens');
+    // 变更历史 from the same menu: the drawer fits the phone.
+    await phone.locator('.row-actions-menu:visible').getByRole('button', { name: '变更历史' }).click();
+    await phone.locator('.ant-drawer:visible').locator('tr', { hasText: '所在地区' }).waitFor();
+    expect(await pageWidth()).toBe(390);
+    await screenshot(phone, 'lists-phone-history');
     await phone.keyboard.press('Escape');
+    await expect.poll(() => phone.locator('.ant-drawer:visible').count()).toBe(0);
     // The header's last tool (the user menu) is reachable: its row scrolls sideways.
     const user = phone.locator('.console-actions .user-name');
     await user.scrollIntoViewIfNeeded();

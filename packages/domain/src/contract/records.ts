@@ -187,6 +187,13 @@ export const ID_INPUT = {
   description: 'the row to change; absent, empty or null adds a row',
 };
 
+/** Optimistic concurrency (docs/api-conventions.md, "Two people editing one row"): the row's updateTime as read. */
+export const UPDATE_TIME_INPUT = {
+  type: 'string',
+  description:
+    'optional, with `id`: the updateTime the row had when the client read it; when the row was saved since, the save is refused (409 staleUpdate) and nothing changes',
+};
+
 /**
  * The body of `submit`: every writable field (unknown keys are ignored), `id`
  * to update. Adding a row (no id) needs every required field; an update
@@ -200,7 +207,7 @@ export function inputOf<E extends EntityDef>(
   const name = overrides.name ?? schemaName(entity, 'Input');
   let input = inputs.get(name);
   if (!input) {
-    const properties: Record<string, unknown> = overrides.form ? {} : { id: ID_INPUT };
+    const properties: Record<string, unknown> = overrides.form ? {} : { id: ID_INPUT, updateTime: UPDATE_TIME_INPUT };
     for (const [key, def] of Object.entries(allFields(entity))) {
       if (def.readOnly) continue;
       const field = overrides.optional?.includes(key) ? { ...def, required: undefined } : def;

@@ -44,6 +44,7 @@ export const DICT_LABELS_EN: Readonly<Record<string, Readonly<Record<string, str
   parking_space_status: { 1: 'Free', 2: 'Sold', 3: 'Rented', 4: 'Occupied' },
   examine_status: { 0: 'Pending', 1: 'Approved', 2: 'Rejected' },
   job_state: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' },
+  audit_action: { insert: 'Added', update: 'Changed', remove: 'Removed' },
   facility_status: { 1: 'Normal', 2: 'Under repair', 3: 'Out of service' },
   parking_hold_type: { 1: 'Sale', 2: 'Lease' },
   fee_type: { 1: 'Property fee', 2: 'Water', 3: 'Electricity', 4: 'Gas', 5: 'Parking', 6: 'Rent', 7: 'Other' },

@@ -1,4 +1,5 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
+import { auditEn } from './audit-en';
 import { errorsEn } from './errors-en';
 import type { zh } from './zh';
 
@@ -19,6 +20,7 @@ const logColumns = {
   methodName: 'Method name',
   params: 'Request parameters',
   createBy: 'Operator',
+  requestId: 'Request id',
 };
 
 export const en: Shape<typeof zh> = {
@@ -1033,6 +1035,7 @@ export const en: Shape<typeof zh> = {
       fileName: 'File name',
       time: 'Occurred at',
     },
+    auditLog: auditEn.fields,
   },
   entities: {
     ...clubEntitiesEn,
@@ -1116,6 +1119,7 @@ export const en: Shape<typeof zh> = {
     flowActivity: 'Process history',
     leave: 'Leave request',
     jobRun: 'Job runs',
+    auditLog: auditEn.entity,
   },
   billImport: {
     readingsSheet: 'Meter readings',
@@ -1166,8 +1170,10 @@ export const en: Shape<typeof zh> = {
       billMonthly: 'Monthly bill generation',
       billReminders: 'Reminder batch',
       patrolTasks: 'Patrol tasks',
+      auditRetention: auditEn.jobKind,
     },
   },
+  audit: auditEn.ui,
   forms: {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',

@@ -1,4 +1,5 @@
 import { clubErrorsEn } from './club-en';
+import { auditErrorsEn } from './audit-en';
 import type { errorsZh } from './errors-zh';
 
 /** The server's messages and validation messages in English: every key of the Chinese module, no other. */
@@ -512,4 +513,5 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   jobCancelled: 'The job was cancelled',
   jobFailed: 'The job failed; please try again later',
   jobKindUnknown: 'Unknown job kind: {{kind}}',
+  ...auditErrorsEn,
 };

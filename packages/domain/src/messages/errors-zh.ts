@@ -1,4 +1,5 @@
 import { clubErrorsZh } from './club-zh';
+import { auditErrorsZh } from './audit-zh';
 
 /**
  * Every message the server sends and every validation message, in Chinese:
@@ -516,4 +517,5 @@ export const errorsZh = {
   jobCancelled: '任务已取消',
   jobFailed: '任务执行失败,请稍后重试',
   jobKindUnknown: '不支持的任务类型: {{kind}}',
+  ...auditErrorsZh,
 } as const;

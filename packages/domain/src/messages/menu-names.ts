@@ -100,6 +100,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   tenantpackage: 'Tenant packages',
   client: 'Applications',
   job_run: 'Job runs',
+  log_audit: 'Audit trail',
   authority: 'Permissions',
   role: 'Roles',
   datascope: 'Data scopes',

@@ -1,4 +1,5 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
+import { auditZh } from './audit-zh';
 import { errorsZh } from './errors-zh';
 
 /**
@@ -22,6 +23,7 @@ const logColumns = {
   methodName: '方法名',
   params: '请求参数',
   createBy: '操作人',
+  requestId: '请求ID',
 };
 
 export const zh = {
@@ -1044,6 +1046,7 @@ export const zh = {
       fileName: '文件名',
       time: '发生时间',
     },
+    auditLog: auditZh.fields,
   },
   entities: {
     ...clubEntitiesZh,
@@ -1127,6 +1130,7 @@ export const zh = {
     flowActivity: '流程历史',
     leave: '请假流程',
     jobRun: '任务运行',
+    auditLog: auditZh.entity,
   },
   /** The house import template: its sheet, its file and the header of each column. */
   /** The billing imports' sheets (meter readings, ad-hoc fees). */
@@ -1176,8 +1180,15 @@ export const zh = {
     outcome: '运行结果',
     viewRun: '查看',
     /** The name of each job kind, by the kind it is registered under (modules add theirs). */
-    kinds: { billGeneration: '生成账单', billMonthly: '每月生成账单', billReminders: '批量催缴', patrolTasks: '巡更任务生成' },
+    kinds: {
+      billGeneration: '生成账单',
+      billMonthly: '每月生成账单',
+      billReminders: '批量催缴',
+      patrolTasks: '巡更任务生成',
+      auditRetention: auditZh.jobKind,
+    },
   },
+  audit: auditZh.ui,
   /** Names of call bodies defined like entities (no table of their own). */
   forms: {
     buildingBatch: '批量新增楼栋',

@@ -13,6 +13,7 @@ import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { registerJobRunRoutes } from '../../platform/jobs/routes';
 import type { Services } from '../../platform/services';
+import { registerAuditRoutes } from './audit-routes';
 import { registerDeptRoutes } from './dept-routes';
 import { registerDictRoutes } from './dict-routes';
 import { registerMenuRoutes } from './menu-routes';
@@ -44,4 +45,5 @@ export function registerSystemModule(app: FastifyInstance, services: Services): 
   registerCrudRoutes(app, services, apiScopeEntity, new CrudService(apiScopeEntity, invalidating));
   for (const log of [logUsualEntity, logApiEntity, logErrorEntity]) registerCrudRoutes(app, services, log);
   registerJobRunRoutes(app, services);
+  registerAuditRoutes(app, services);
 }

@@ -67,6 +67,16 @@ export class RedisStore implements KeyValueStore {
   ) {
     // Under load, the reads issued in one event-loop tick go to Redis as one pipelined write.
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true });
+    // A lost Redis is reported once per outage (ioredis retries every moment meanwhile), its return once.
+    let down = false;
+    this.redis.on('error', (error: Error) => {
+      if (!down) console.warn(`Redis connection lost: ${error.message}`);
+      down = true;
+    });
+    this.redis.on('ready', () => {
+      if (down) console.warn('Redis connection back');
+      down = false;
+    });
   }
   /** The connection, for the security signals' transactions and publishing. */
   get client(): Redis {

@@ -3,7 +3,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { KeyValueStore } from '../cache/store';
 import type { Db } from '../db/database';
 import type { AuthContext } from '../http/context';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { inTransaction, writeAudit } from './audit';
 import { gardenColumnOf } from '../security/access';
 import { fieldsOf, idText, uniqueFields } from './fields';
 import { defaultSort, listOrder, parseListQuery } from './filters';
@@ -26,6 +27,9 @@ export interface CrudContext {
   requireGarden?(gardenId: unknown): void;
   /** Shared short-lived state: where deep pages are continued from (absent: pages beyond PAGE_DEPTH_LIMIT are refused). */
   store?: KeyValueStore;
+  /** Where the call came from and its request id, for the audit trail (absent outside a request: jobs, seeding). */
+  ip?: string;
+  requestId?: string;
 }
 
 /** A module's own list: conditions beyond the query's, and query keys it reads itself. */
@@ -123,8 +127,10 @@ export class CrudService {
     return rows.rows.map((r) => toJson(this.entity, r));
   }
 
-  async findRow(ctx: CrudContext, id: string): Promise<Row | undefined> {
-    const rows = await sql<Row>`select * from ${this.table()} where id = ${id} and ${this.scope(ctx)}`.execute(ctx.db);
+  /** The caller's live row; `lock`: held until the transaction ends, so concurrent saves of it queue (docs/api-conventions.md). */
+  async findRow(ctx: CrudContext, id: string, lock = false): Promise<Row | undefined> {
+    const rows = await sql<Row>`select * from ${this.table()} where id = ${id} and ${this.scope(ctx)}
+      ${lock ? sql`for update` : sql``}`.execute(ctx.db);
     return rows.rows[0];
   }
 
@@ -149,19 +155,24 @@ export class CrudService {
       const txCtx = { ...ctx, db: tx };
       let existing: Row | undefined;
       if (!isNew) {
-        existing = await this.findRow(txCtx, parseId(input.id));
+        existing = await this.findRow(txCtx, parseId(input.id), true);
         if (!existing) throw notFound();
+        // Optimistic check, when the client sends the updateTime it read: a row saved since is refused.
+        if (typeof input.updateTime === 'string' && input.updateTime !== existing.update_time) throw conflict('staleUpdate');
       }
       await this.hooks.beforeSave?.(txCtx, values, existing);
       await checkReferences(txCtx, this.entity, values);
       this.checkGarden(txCtx, values, existing);
       await this.checkUnique(txCtx, values, existing);
-      const saved = existing ? await this.update(txCtx, existing.id as string, values) : await this.insert(txCtx, values);
+      const saved = existing
+        ? await this.update(txCtx, existing.id as string, values, existing)
+        : await this.insert(txCtx, values);
       await this.hooks.afterSave?.(txCtx, saved, existing);
       return toJson(this.entity, saved);
     });
   }
 
+  /** Adds a row and its audit row, in one transaction (the caller's when it is in one). */
   async insert(ctx: CrudContext, values: Values): Promise<Row> {
     const row: Values = { ...values };
     if (this.entity.owner === 'tenant' && row.tenant_id === undefined) row.tenant_id = ctx.auth.tenantId;
@@ -169,18 +180,32 @@ export class CrudService {
     row.create_dept ??= ctx.auth.deptId || null;
     row.update_user ??= ctx.auth.userId || null;
     const cols = Object.keys(row);
-    const result = await sql<Row>`insert into ${this.table()} (${sql.join(cols.map((c) => sql.ref(c)))})
-      values (${sql.join(cols.map((c) => row[c]))}) returning *`.execute(ctx.db);
-    return result.rows[0]!;
+    return inTransaction(ctx.db, async (tx) => {
+      const result = await sql<Row>`insert into ${this.table()} (${sql.join(cols.map((c) => sql.ref(c)))})
+        values (${sql.join(cols.map((c) => row[c]))}) returning *`.execute(tx);
+      const saved = result.rows[0]!;
+      await writeAudit({ ...ctx, db: tx }, this.entity, [{ action: 'insert', after: saved }]);
+      return saved;
+    });
   }
 
-  async update(ctx: CrudContext, id: string, values: Values): Promise<Row> {
+  /**
+   * Changes the caller's row and writes its audit row (the fields that changed, before and after), in one
+   * transaction. `before`: the row as read under lock by the caller; absent, it is read (and locked) here.
+   */
+  async update(ctx: CrudContext, id: string, values: Values, before?: Row): Promise<Row> {
     const sets = Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
     sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = localtimestamp(0)`);
-    const result = await sql<Row>`update ${this.table()} set ${sql.join(sets)}
-      where id = ${id} and ${this.scope(ctx)} returning *`.execute(ctx.db);
-    if (!result.rows[0]) throw notFound();
-    return result.rows[0];
+    return inTransaction(ctx.db, async (tx) => {
+      const txCtx = { ...ctx, db: tx };
+      const old = before ?? (await this.findRow(txCtx, id, true));
+      if (!old) throw notFound();
+      const result = await sql<Row>`update ${this.table()} set ${sql.join(sets)}
+        where id = ${id} and ${this.scope(txCtx)} returning *`.execute(tx);
+      if (!result.rows[0]) throw notFound();
+      await writeAudit(txCtx, this.entity, [{ action: 'update', before: old, after: result.rows[0] }]);
+      return result.rows[0];
+    });
   }
 
   /** Soft delete of the caller's rows among `ids`; others are left untouched. */
@@ -196,9 +221,11 @@ export class CrudService {
       const ids = own.rows.map((r) => String(r.id));
       if (ids.length === 0) return 0;
       await this.hooks.beforeRemove?.(txCtx, ids);
-      const result = await sql`update ${this.table()} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
-        update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)}`.execute(tx);
-      return Number(result.numAffectedRows ?? 0);
+      const result = await sql<Row>`update ${this.table()} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
+        update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)} returning *`.execute(tx);
+      const removed = result.rows.map((after) => ({ action: 'remove' as const, before: { ...after, is_deleted: 0 }, after }));
+      await writeAudit(txCtx, this.entity, removed);
+      return result.rows.length;
     });
   }
 

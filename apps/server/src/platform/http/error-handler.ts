@@ -29,6 +29,7 @@ export function describeCall(request: FastifyRequest) {
     params: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     userAgent: String(request.headers['user-agent'] ?? ''),
     ip: request.ip,
+    requestId: String(request.id),
     auth: request.auth,
   };
 }

@@ -20,4 +20,6 @@ export const badRequest = (key: ErrorKey, params?: MessageParams) => new ApiErro
 export const refused = (problem: Problem) => new ApiError(400, problem.key, problem.params);
 export const unauthorized = (key: ErrorKey = 'unauthorized') => new ApiError(401, key);
 export const forbidden = (key: ErrorKey = 'forbidden') => new ApiError(403, key);
+/** The row changed since the caller read it (a save carrying the updateTime it read: docs/api-conventions.md). */
+export const conflict = (key: ErrorKey) => new ApiError(409, key);
 export const notFound = (key: ErrorKey = 'noRecord') => new ApiError(404, key);

@@ -50,6 +50,8 @@ export async function contextOf(services: Services, request: FastifyRequest): Pr
     rowScope: (entity) => services.access.rowScope(auth, grants, entity),
     requireGarden: (gardenId) => services.access.requireGarden(grants, gardenId),
     store: services.store,
+    ip: request.ip,
+    requestId: String(request.id),
     require: (entity, action) => services.access.require(auth, grants, entity, action),
     requireCode: (code) => services.access.requireCode(grants, code),
     canView: (entity) => services.access.can(grants, entity.permission, 'view'),

@@ -10,6 +10,8 @@ export interface ApiCall {
   params: string;
   userAgent: string;
   ip: string;
+  /** The call's request id (X-Request-Id), also in the process log. */
+  requestId: string;
   durationMs: number;
   auth?: AuthContext;
 }
@@ -65,23 +67,25 @@ export class LogWriter {
   private async write(batch: ApiCall[]): Promise<void> {
     const column = <T>(pick: (c: ApiCall) => T): T[] => batch.map(pick);
     await sql`insert into blade_log_api (tenant_id, service_id, server_host, type, title, method, request_uri,
-      user_agent, remote_ip, params, time, create_by, create_user)
-      select t.tenant_id, ${SERVICE}, ${HOST}, '1', t.title, t.method, t.uri, t.agent, t.ip, t.params, t.time, t.account, t.user_id
+      user_agent, remote_ip, params, time, create_by, create_user, request_id)
+      select t.tenant_id, ${SERVICE}, ${HOST}, '1', t.title, t.method, t.uri, t.agent, t.ip, t.params, t.time, t.account, t.user_id,
+        t.request_id
       from unnest(${column((c) => c.auth?.tenantId ?? '000000')}::text[], ${column((c) => c.title)}::text[],
         ${column((c) => c.method)}::text[], ${column((c) => c.uri)}::text[], ${column((c) => c.userAgent.slice(0, 500))}::text[],
         ${column((c) => c.ip)}::text[], ${column((c) => redactParams(c.params).slice(0, 2000))}::text[],
         ${column((c) => Math.round(c.durationMs))}::int[], ${column((c) => c.auth?.account ?? null)}::text[],
-        ${column((c) => c.auth?.userId ?? null)}::bigint[])
-        as t(tenant_id, title, method, uri, agent, ip, params, time, account, user_id)`.execute(this.db);
+        ${column((c) => c.auth?.userId ?? null)}::bigint[], ${column((c) => c.requestId)}::text[])
+        as t(tenant_id, title, method, uri, agent, ip, params, time, account, user_id, request_id)`.execute(this.db);
   }
 
   async error(call: Omit<ApiCall, 'durationMs' | 'title'>, error: Error): Promise<void> {
     const frame = /\((.*):(\d+):\d+\)/.exec(error.stack ?? '');
     await sql`insert into blade_log_error (tenant_id, service_id, server_host, method, request_uri, user_agent,
-      stack_trace, exception_name, message, line_number, file_name, remote_ip, params, time, create_by, create_user)
+      stack_trace, exception_name, message, line_number, file_name, remote_ip, params, time, create_by, create_user, request_id)
       values (${call.auth?.tenantId ?? '000000'}, ${SERVICE}, ${HOST}, ${call.method}, ${call.uri}, ${call.userAgent.slice(0, 500)},
       ${error.stack ?? ''}, ${error.name}, ${error.message}, ${frame ? Number(frame[2]) : null}, ${frame?.[1] ?? null},
-      ${call.ip}, ${redactParams(call.params).slice(0, 2000)}, localtimestamp(0), ${call.auth?.account ?? null}, ${call.auth?.userId ?? null})`
+      ${call.ip}, ${redactParams(call.params).slice(0, 2000)}, localtimestamp(0), ${call.auth?.account ?? null}, ${call.auth?.userId ?? null},
+      ${call.requestId})`
       .execute(this.db)
       .catch(() => undefined);
   }

@@ -255,6 +255,15 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
     ],
   },
   {
+    code: 'audit_action',
+    name: '变更类型',
+    items: [
+      { key: 'insert', value: '新增' },
+      { key: 'update', value: '修改' },
+      { key: 'remove', value: '删除' },
+    ],
+  },
+  {
     code: 'facility_status',
     name: '设施状态',
     items: [

@@ -329,6 +329,8 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
       ...viewOnly('job_run'),
       btn('job_run', 'cancel', '取消', 2, 'StopOutlined'),
     ]),
+    // The audit trail (platform/crud/audit.ts): every change of every row, searchable; read-only.
+    screen('log_audit', '操作审计', '/system/audit', 'AuditOutlined', 13, viewOnly('log_audit')),
   ]),
 
   // ---------------- 权限管理 ----------------

@@ -21,4 +21,5 @@ export const SYSTEM_SCREENS: Record<string, LazyExoticComponent<ComponentType>> 
   log_api: named(logs, 'ApiLogScreen'),
   log_error: named(logs, 'ErrorLogScreen'),
   job_run: lazy(() => import('./JobRunScreen')),
+  log_audit: lazy(() => import('./AuditScreen')),
 };

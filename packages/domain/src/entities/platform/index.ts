@@ -1,4 +1,5 @@
 import type { EntityDef } from '../../define';
+import { auditLogEntity } from './audit.entity';
 import { clientEntity } from './client.entity';
 import { deptEntity } from './dept.entity';
 import { dictBizEntity, dictEntity } from './dict.entity';
@@ -15,6 +16,7 @@ import { tenantEntity, tenantPackageEntity } from './tenant.entity';
 import { topMenuEntity } from './top-menu.entity';
 import { userEntity } from './user.entity';
 
+export * from './audit.entity';
 export * from './client.entity';
 export * from './dept.entity';
 export * from './dict.entity';
@@ -56,4 +58,5 @@ export const PLATFORM_ENTITIES: ReadonlyArray<EntityDef> = [
   logApiEntity,
   logErrorEntity,
   jobRunEntity,
+  auditLogEntity,
 ];

@@ -14,6 +14,8 @@ const origin = (): Record<string, FieldDef> => ({
   methodName: text(),
   params: text(),
   createBy: text({ search: 'like' }),
+  /** The call's request id (the X-Request-Id answer header, the process log's requestId). */
+  requestId: text({ search: 'equal' }),
 });
 
 const readOnly = ['page', 'list', 'detail'] as const;

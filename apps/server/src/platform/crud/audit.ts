@@ -1,0 +1,81 @@
+import { auditLogEntity, type AuditAction, type EntityDef } from '@property/domain';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { CrudContext, Row } from './engine';
+import { uniqueFields } from './fields';
+
+/** What an audit row keeps of a secret field (a password hash, a client secret): that it changed, never its value. */
+export const REDACTED = '******';
+
+/** Bookkeeping columns every row carries: the audit row itself says who and when. */
+const BOOKKEEPING = new Set(['id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'tenant_id']);
+
+export type Changes = Record<string, { before: unknown; after: unknown }>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields a change touched, keyed as the API names them, with their
+ * values before and after (an insert: every field it set; a removal: the
+ * removed flag). Secret fields show that they changed, as ******.
+ */
+export function changesOf(entity: EntityDef, before: Row | undefined, after: Row | undefined): Changes {
+  const changes: Changes = {};
+  for (const field of uniqueFields(entity)) {
+    if (BOOKKEEPING.has(field.column)) continue;
+    const old = before?.[field.column] ?? null;
+    const now = after?.[field.column] ?? null;
+    if (same(old, now)) continue;
+    const hidden = field.def.secret === true;
+    changes[field.key] = {
+      before: hidden && old !== null ? REDACTED : old,
+      after: hidden && now !== null ? REDACTED : now,
+    };
+  }
+  return changes;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  before?: Row;
+  after?: Row;
+}
+
+/**
+ * Writes the audit rows of changes to rows of `entity`, with the caller's
+ * database handle: inside the change's transaction, so a change rolled back
+ * leaves no audit row and a change committed always has its row. Entries that
+ * changed nothing are skipped.
+ */
+export async function writeAudit(ctx: CrudContext, entity: EntityDef, entries: AuditEntry[]): Promise<void> {
+  if (entity.audit === false) return;
+  const rows = entries
+    .map((entry) => ({ entry, row: entry.after ?? entry.before!, changes: changesOf(entity, entry.before, entry.after) }))
+    .filter((e) => Object.keys(e.changes).length > 0);
+  if (rows.length === 0) return;
+  const { auth } = ctx;
+  const values = rows.map(
+    ({ entry, row, changes }) =>
+      sql`(${(row.tenant_id as string | undefined) ?? auth.tenantId}, ${entity.name}, ${row.id}, ${entry.action},
+        ${JSON.stringify(changes)}::jsonb, ${auth.userId || null}, ${auth.deptId || null}, ${auth.account || null},
+        ${auth.userName || null}, ${ctx.ip ?? null}, ${ctx.requestId ?? null})`,
+  );
+  await sql`insert into ${sql.table(auditLogEntity.table)} (tenant_id, entity_name, row_id, action, changes, create_user,
+    create_dept, account, user_name, remote_ip, request_id) values ${sql.join(values)}`.execute(ctx.db);
+}
+
+/** Runs `work` in a transaction unless `db` is one already (then in it), so a change and its audit row commit together. */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Retention: deletes a tenant's audit rows older than `days` days (the
+ * auditRetention job, daily, with the parameter audit.retentionDays).
+ * Answers how many it deleted.
+ */
+export async function pruneAudit(db: Db, tenantId: string, days: number): Promise<number> {
+  const result = await sql`delete from ${sql.table(auditLogEntity.table)}
+    where tenant_id = ${tenantId} and create_time < localtimestamp(0) - make_interval(days => ${days})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
