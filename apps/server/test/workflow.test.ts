@@ -18,6 +18,8 @@ let employee: ApiClient;
 let manager: ApiClient;
 let otherManager: ApiClient;
 let boss: ApiClient;
+/** A colleague of the employee's (same role) with no part in their processes. */
+let colleague: ApiClient;
 let leaveDefinitionId: string;
 /** The second server of the PostgreSQL run (see the restart test). */
 let second: TestServer | undefined;
@@ -71,12 +73,14 @@ async function signInAll(target: TestServer) {
   manager = await signedIn(target, 'mgr1', 'pass1234', DEMO_TENANT);
   otherManager = await signedIn(target, 'mgr2', 'pass1234', DEMO_TENANT);
   boss = await signedIn(target, 'boss1', 'pass1234', DEMO_TENANT);
+  colleague = await signedIn(target, 'emp2', 'pass1234', DEMO_TENANT);
 }
 
 beforeAll(async () => {
   server = await startServer();
   const db = server.built.services.db;
   await userWithRole(db, 'emp', 'user');
+  await userWithRole(db, 'emp2', 'user');
   await userWithRole(db, 'mgr1', 'manager');
   await userWithRole(db, 'mgr2', 'manager');
   await userWithRole(db, 'boss1', 'boss');
@@ -170,6 +174,37 @@ describe('the leave process', () => {
     ).toMatchObject(refused(400, '请选择开始时间'));
     const after = await sql`select count(*) as n from blade_process_leave`.execute(server.built.services.db);
     expect(after.rows).toEqual(before.rows);
+  });
+});
+
+describe('who may read a process', () => {
+  const reads = async (client: ApiClient, processInstanceId: string, businessId: string) => [
+    (await client.get('/blade-desk/process/leave/detail', { businessId })).status,
+    (await client.get('/blade-flow/process/history-flow-list', { processInstanceId })).status,
+    (await client.get('/blade-flow/process/model-view', { processInstanceId })).status,
+  ];
+  const allowed = [200, 200, 200];
+  const refusedAll = [403, 403, 403];
+
+  it('is the starter, the assignees and candidates, and the flow menus; not any colleague of the tenant', async () => {
+    const { businessId, processInstanceId } = (await fileLeave(employee, 5)).body.data;
+    expect(await reads(employee, processInstanceId, businessId)).toEqual(allowed);
+    expect(await reads(admin, processInstanceId, businessId)).toEqual(allowed);
+    // Candidates of the waiting task (the manager role), before anyone claims it.
+    expect(await reads(otherManager, processInstanceId, businessId)).toEqual(allowed);
+    // A colleague, and the boss while the process has not reached them, are not in it.
+    expect(await reads(colleague, processInstanceId, businessId)).toEqual(refusedAll);
+    expect(await reads(boss, processInstanceId, businessId)).toEqual(refusedAll);
+    const refusal = await colleague.get('/blade-flow/process/history-flow-list', { processInstanceId });
+    expect(refusal.body).toMatchObject({ success: false, data: null });
+
+    const task = await taskOf(manager, processInstanceId);
+    await claim(manager, task.taskId);
+    await complete(manager, task.taskId, true, '同意');
+    // The boss is now a candidate; the manager stays readable as the one who did the task.
+    expect(await reads(boss, processInstanceId, businessId)).toEqual(allowed);
+    expect(await reads(manager, processInstanceId, businessId)).toEqual(allowed);
+    expect(await reads(colleague, processInstanceId, businessId)).toEqual(refusedAll);
   });
 });
 

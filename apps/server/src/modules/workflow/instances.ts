@@ -8,7 +8,9 @@
  */
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
-import { badRequest } from '../../platform/http/errors';
+import { flowDefinitionEntity, flowInstanceEntity } from '@property/domain';
+import { badRequest, forbidden } from '../../platform/http/errors';
+import type { RequestContext } from '../../platform/http/request-context';
 import type { Db } from '../../platform/db/database';
 import { completeInstanceTask, startInstance, type StepResult } from './runtime';
 
@@ -30,19 +32,42 @@ export function candidateTokens(ctx: CrudContext): { users: string[]; groups: st
   };
 }
 
+const likeAny = (column: string, tokens: string[]) =>
+  tokens.length
+    ? sql.join(
+        tokens.map((t) => sql`${sql.ref(column)} like ${`%,${t.replace(/[%_\\]/g, '\\$&')},%`}`),
+        sql` or `,
+      )
+    : sql`false`;
+
+/** Tasks naming the caller as a candidate, or naming no one (which any user of the tenant may claim). */
+function candidateOf(ctx: CrudContext) {
+  const { users, groups } = candidateTokens(ctx);
+  return sql`((t.candidate_users is null and t.candidate_groups is null)
+    or ${likeAny('t.candidate_users', users)} or ${likeAny('t.candidate_groups', groups)})`;
+}
+
 /** Tasks the caller may claim: open, unassigned, and naming them (or naming no one, which any user of the tenant may claim). */
 export function claimableBy(ctx: CrudContext) {
-  const { users, groups } = candidateTokens(ctx);
-  const any = (column: string, tokens: string[]) =>
-    tokens.length
-      ? sql.join(
-          tokens.map((t) => sql`${sql.ref(column)} like ${`%,${t.replace(/[%_\\]/g, '\\$&')},%`}`),
-          sql` or `,
-        )
-      : sql`false`;
-  return sql`(t.status = ${TASK_STATUS.open} and t.assignee is null and (
-    (t.candidate_users is null and t.candidate_groups is null)
-    or ${any('t.candidate_users', users)} or ${any('t.candidate_groups', groups)}))`;
+  return sql`(t.status = ${TASK_STATUS.open} and t.assignee is null and ${candidateOf(ctx)})`;
+}
+
+/** The flow menus whose holders see every instance of their tenant (tracking, definitions). */
+const FLOW_MENUS = [flowInstanceEntity, flowDefinitionEntity];
+
+/**
+ * Whether the caller may read an instance (its history, diagram, business row):
+ * they started it, hold or held one of its tasks, are a candidate of one of
+ * them, or have a flow menu. Anyone else of the tenant is refused (403).
+ */
+export async function requireInstanceReader(ctx: RequestContext, instance: Row): Promise<void> {
+  if (FLOW_MENUS.some((entity) => ctx.canView(entity))) return;
+  if (ctx.auth.userId && String(instance.start_user ?? '') === ctx.auth.userId) return;
+  const involved = await sql`select 1 from blade_flow_task t where t.instance_id = ${instance.id}
+    and t.tenant_id = ${ctx.auth.tenantId} and (t.assignee = ${ctx.auth.userId || null} or ${candidateOf(ctx)}) limit 1`.execute(
+    ctx.db,
+  );
+  if (involved.rows.length === 0) throw forbidden();
 }
 
 /** Saves what one engine step did: the state, new tasks, history, and the end. */
