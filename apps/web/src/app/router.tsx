@@ -5,6 +5,7 @@ import { FIXED_TITLES, guardRedirect, newWindowAddress, PUBLIC_PATHS } from './g
 import { setUnauthorizedHandler } from './http';
 import { languageReady } from './i18n';
 import { session } from './session';
+import { LeaveDetailPage, LeaveFormPage, LeaveHandlePage } from '../modules/workflow/screens';
 
 // Each screen is its own chunk, so the sign-in page loads only what it needs.
 const LoginPage = lazy(() => import('../modules/login/LoginPage'));
@@ -85,6 +86,13 @@ export function ConsoleRoutes() {
           {/* Dictionary management with parents and entries side by side (spec §2.1); no menu routes these. */}
           <Route path="/dict-horizontal/index" element={lazyPage(<DictSplitPage layout="horizontal" />)} />
           <Route path="/dict-vertical/index" element={lazyPage(<DictSplitPage layout="vertical" />)} />
+          {/* The leave process's pages (spec §2.1); the `flow` dictionary routes a process's key here. */}
+          <Route path="/work/process/leave/form/:processDefinitionId" element={lazyPage(<LeaveFormPage />)} />
+          <Route
+            path="/work/process/leave/handle/:taskId/:processInstanceId/:businessId"
+            element={lazyPage(<LeaveHandlePage />)}
+          />
+          <Route path="/work/process/leave/detail/:processInstanceId/:businessId" element={lazyPage(<LeaveDetailPage />)} />
           {/* Menu routes come from the user's menus (menu/routes); unknown paths end on /404. */}
           <Route path="*" element={lazyPage(<MenuScreen />)} />
         </Route>

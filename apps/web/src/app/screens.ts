@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
+import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
 
 /**
  * Screens that do more than the generic CRUD screen, keyed by menu code, each loaded as its own
@@ -13,4 +14,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ...SYSTEM_SCREENS,
   ...COMMUNITY_SCREENS,
   ...SERVICE_SCREENS,
+  ...WORKFLOW_SCREENS,
 };

@@ -1,4 +1,5 @@
 import { errorsEn } from './errors-en';
+import { workflowEn } from './workflow-en';
 import type { zh } from './zh';
 
 /** The key tree of the Chinese module with every leaf a string: a missing or extra key is a type error. */
@@ -1160,11 +1161,13 @@ export const en: Shape<typeof zh> = {
       billMonthly: 'Monthly bill generation',
       billReminders: 'Reminder batch',
       patrolTasks: 'Patrol tasks',
+      flowTimers: 'Process timer events',
     },
   },
   forms: {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',
   },
+  flow: workflowEn,
   errors: errorsEn,
 };

@@ -1,4 +1,5 @@
 import { errorsZh } from './errors-zh';
+import { workflowZh } from './workflow-zh';
 
 /**
  * Chinese, the source language. `common` holds the words of the generic
@@ -1170,12 +1171,19 @@ export const zh = {
     outcome: '运行结果',
     viewRun: '查看',
     /** The name of each job kind, by the kind it is registered under (modules add theirs). */
-    kinds: { billGeneration: '生成账单', billMonthly: '每月生成账单', billReminders: '批量催缴', patrolTasks: '巡更任务生成' },
+    kinds: {
+      billGeneration: '生成账单',
+      billMonthly: '每月生成账单',
+      billReminders: '批量催缴',
+      patrolTasks: '巡更任务生成',
+      flowTimers: '流程定时事件',
+    },
   },
   /** Names of call bodies defined like entities (no table of their own). */
   forms: {
     buildingBatch: '批量新增楼栋',
     houseImport: '房屋导入',
   },
+  flow: workflowZh,
   errors: errorsZh,
 } as const;

@@ -88,9 +88,8 @@ export function registerLeaveRoutes(app: FastifyInstance, services: Services): v
       if (!row) return data(null);
       // The applicant, and whoever may read its process (the people in it, the flow menus).
       if (String(row.create_user ?? '') !== ctx.auth.userId || !ctx.auth.userId) {
-        const instance = await sql<Row>`select id, start_user from blade_flow_instance where id = ${row.process_instance_id}`.execute(
-          ctx.db,
-        );
+        const instance =
+          await sql<Row>`select id, start_user from blade_flow_instance where id = ${row.process_instance_id}`.execute(ctx.db);
         if (!instance.rows[0]) throw forbidden();
         await requireInstanceReader(ctx, instance.rows[0]);
       }
