@@ -717,6 +717,8 @@ export const en: Shape<typeof zh> = {
       variables: 'Variables',
       endTime: 'End time',
       deleteReason: 'Reason for deleting',
+      timers: 'Timer events',
+      timerDue: 'Next timer due',
     },
     flowTask: {
       instanceId: 'Process instance',

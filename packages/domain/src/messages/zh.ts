@@ -728,6 +728,8 @@ export const zh = {
       variables: '流程变量',
       endTime: '结束时间',
       deleteReason: '删除原因',
+      timers: '定时事件',
+      timerDue: '最近到期时间',
     },
     flowTask: {
       instanceId: '流程实例',
