@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTypedPassword } from '../src/platform/auth/password';
-import type { Db } from '../src/platform/db/database';
 import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, refused, signedIn } from './facility-fixtures';
 import { CLIENT_BASIC, startServer, usingPostgres, type TestServer } from './harness';
 import { eventually } from './jobs/test-kinds';
+import { userWithRole } from './workflow-fixtures';
 import { FLOW_TIMER_JOB } from '../src/modules/workflow/index';
 
 /**
@@ -25,23 +24,6 @@ let colleague: ApiClient;
 let leaveDefinitionId: string;
 /** The second server of the PostgreSQL run (see the restart test). */
 let second: TestServer | undefined;
-
-/** A role and a user holding it in the demo tenant, made directly in its tables. */
-async function userWithRole(db: Db, account: string, alias: string): Promise<void> {
-  const role = await sql<{
-    id: string;
-  }>`select id from blade_role where tenant_id = ${DEMO_TENANT} and role_alias = ${alias}`.execute(db);
-  let roleId = role.rows[0]?.id;
-  if (!roleId) {
-    const made = await sql<{ id: string }>`insert into blade_role (tenant_id, parent_id, role_name, sort, role_alias)
-      values (${DEMO_TENANT}, 0, ${alias}, 9, ${alias}) returning id`.execute(db);
-    roleId = made.rows[0]!.id;
-  }
-  await sql`insert into blade_user (tenant_id, user_type, account, password, name, real_name, role_id, status)
-    values (${DEMO_TENANT}, 1, ${account}, ${await hashTypedPassword('pass1234')}, ${account}, ${account}, ${String(roleId)}, 1)`.execute(
-    db,
-  );
-}
 
 const fileLeave = (client: ApiClient, days: number) =>
   client.post('/blade-desk/process/leave/start-process', {

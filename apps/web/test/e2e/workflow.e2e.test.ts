@@ -1,34 +1,14 @@
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hashTypedPassword } from '../../../server/src/platform/auth/password';
 import type { Db } from '../../../server/src/platform/db/database';
+import { userWithRole } from '../../../server/test/workflow-fixtures';
 import { axeViolations, describeViolations } from './axe';
 import { hasBrowser, rowAction, screenshot, signIn, signOut, useE2E, waitForPath } from './browser';
 
 const DEMO_TENANT = '100001';
 
-/**
- * A role of the demo tenant holding the 我的事务 menus and their buttons, and a user with it: the people of
- * the leave process (an employee who files, a manager who claims and approves).
- */
-async function workUser(db: Db, account: string, alias: string): Promise<void> {
-  const found = await sql<{
-    id: string;
-  }>`select id from blade_role where tenant_id = ${DEMO_TENANT} and role_alias = ${alias}`.execute(db);
-  let roleId = found.rows[0]?.id;
-  if (!roleId) {
-    const made = await sql<{ id: string }>`insert into blade_role (tenant_id, parent_id, role_name, sort, role_alias)
-      values (${DEMO_TENANT}, 0, ${alias}, 9, ${alias}) returning id`.execute(db);
-    roleId = made.rows[0]!.id;
-    await sql`insert into blade_role_menu (tenant_id, role_id, menu_id) select ${DEMO_TENANT}, ${roleId}, id from blade_menu
-      where is_deleted = 0 and (code = 'work' or code like 'work\\_%' or code = 'leave')`.execute(db);
-  }
-  await sql`insert into blade_user (tenant_id, user_type, account, password, name, real_name, role_id, status)
-    values (${DEMO_TENANT}, 1, ${account}, ${await hashTypedPassword('pass1234')}, ${account}, ${account}, ${String(roleId)}, 1)`.execute(
-    db,
-  );
-}
+/** The 我的事务 menus and their buttons: what the employee and the manager of the leave process hold. */
+const WORK_MENUS = ['work', 'work\\_%', 'leave'];
 
 /**
  * Workflow in Chromium against the real server (issue 17): an employee files a leave request from 发起事务, a
@@ -75,8 +55,8 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
     page.locator(`.flow-diagram .djs-element.${marker}[data-element-id="${id}"]`).count();
 
   it('sets up an employee and a manager who hold the work menus', async () => {
-    await workUser(db, 'wfemp', 'user');
-    await workUser(db, 'wfmgr', 'manager');
+    await userWithRole(db, 'wfemp', 'user', WORK_MENUS);
+    await userWithRole(db, 'wfmgr', 'manager', WORK_MENUS);
   });
 
   it('lets the employee file a leave request from 发起事务', async () => {

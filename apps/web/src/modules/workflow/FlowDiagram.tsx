@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { durationText, flowCalls, type FlowHistoryItem } from './flow-api';
 import type { Diagram } from './bpmn-viewer';
+import { useLoaded } from './use-loaded';
 
 export type DiagramOf = { processInstanceId: string } | { processDefinitionId: string };
 
@@ -46,21 +47,11 @@ export function FlowDiagram({ of }: { of: DiagramOf }) {
 /** history-flow-list: who did what, when, how long, with what comment. */
 export function FlowHistory({ processInstanceId }: { processInstanceId: string }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<FlowHistoryItem[]>();
-  useEffect(() => {
-    let live = true;
-    flowCalls
-      .history(processInstanceId)
-      .then((answer) => live && setRows(answer))
-      .catch(() => live && setRows([]));
-    return () => {
-      live = false;
-    };
-  }, [processInstanceId]);
+  const rows = useLoaded(() => flowCalls.history(processInstanceId), processInstanceId);
   return (
     <Table<FlowHistoryItem>
       size="small"
-      loading={!rows}
+      loading={rows === undefined}
       dataSource={rows ?? []}
       rowKey={(row) => `${row.historyActivityId}-${row.createTime}`}
       pagination={false}

@@ -1,12 +1,13 @@
 import { Button, Card, DatePicker, Descriptions, Form, Input, Space, message } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
 import { flowCalls, type LeaveDetail } from './flow-api';
 import { FlowDiagram, FlowHistory } from './FlowDiagram';
 import { StatusTag } from './StatusTag';
+import { useLoaded } from './use-loaded';
 import './messages';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -16,16 +17,31 @@ const TODO_PATH = '/work/todo';
 
 type LeaveValues = { startTime: Dayjs; endTime: Dayjs; reason: string };
 
+/** A page's submission: its buttons spin while `work` runs; a refusal has shown the server's message, what was typed stays. */
+function useSubmitting(): [boolean, (work: () => Promise<void>) => Promise<void>] {
+  const [saving, setSaving] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setSaving(true);
+    try {
+      await work();
+    } catch {
+      // shown by the call
+    } finally {
+      setSaving(false);
+    }
+  };
+  return [saving, run];
+}
+
 /** /work/process/leave/form/{processDefinitionId}: file a leave request, which starts its process. */
 export function LeaveFormPage() {
   const { t } = useTranslation();
   const { processDefinitionId = '' } = useParams();
   const navigate = useNavigate();
   const [form] = Form.useForm<LeaveValues>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (values: LeaveValues) => {
-    setSaving(true);
-    try {
+  const [saving, submitting] = useSubmitting();
+  const submit = (values: LeaveValues) =>
+    submitting(async () => {
       await api.post('/blade-desk/process/leave/start-process', {
         processDefinitionId,
         startTime: values.startTime.format(FORMAT),
@@ -34,12 +50,7 @@ export function LeaveFormPage() {
       });
       void message.success(t('common.operationSuccess'));
       void navigate(SENT_PATH);
-    } catch {
-      // The server's message has shown; what was typed stays.
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Card title={<h2 className="flow-title">{t('flow.leaveForm')}</h2>}>
       <Form form={form} name="leave-form" layout="vertical" style={{ maxWidth: 560 }} onFinish={(v) => void submit(v)}>
@@ -86,21 +97,8 @@ export function LeaveFormPage() {
   );
 }
 
-/** The leave request of a page, loaded once. */
-function useLeave(businessId: string): LeaveDetail | null | undefined {
-  const [leave, setLeave] = useState<LeaveDetail | null>();
-  useEffect(() => {
-    let live = true;
-    flowCalls
-      .leave(businessId)
-      .then((answer) => live && setLeave(answer))
-      .catch(() => live && setLeave(null));
-    return () => {
-      live = false;
-    };
-  }, [businessId]);
-  return leave;
-}
+/** The leave request of a page (null when it cannot be read). */
+const useLeave = (businessId: string) => useLoaded(() => flowCalls.leave(businessId), businessId);
 
 function LeaveDescriptions({ leave }: { leave: LeaveDetail }) {
   const { t } = useTranslation();
@@ -141,19 +139,13 @@ export function LeaveHandlePage() {
   const navigate = useNavigate();
   const leave = useLeave(businessId);
   const [comment, setComment] = useState('');
-  const [saving, setSaving] = useState(false);
-  const decide = async (pass: boolean) => {
-    setSaving(true);
-    try {
+  const [saving, submitting] = useSubmitting();
+  const decide = (pass: boolean) =>
+    submitting(async () => {
       await flowCalls.complete(taskId, pass, comment.trim());
       void message.success(t('flow.completed'));
       void navigate(TODO_PATH);
-    } catch {
-      // The server's message has shown.
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Card title={<h2 className="flow-title">{t('flow.leaveHandle')}</h2>}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>

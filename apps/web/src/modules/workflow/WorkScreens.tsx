@@ -1,5 +1,5 @@
 import { Button, message, type TableColumnsType } from 'antd';
-import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { MenusContext } from '../../app/layout/menus-context';
 import { flattenMenus } from '../../app/menus';
@@ -10,11 +10,13 @@ import { flowCalls, flowRouteKeys, flowRoutes, type FlowDefinition, type FlowIte
 import { FlowDiagramDialog } from './FlowDiagramDialog';
 import { FlowTable } from './FlowTable';
 import { StatusTag } from './StatusTag';
+import { useLoaded } from './use-loaded';
 import type { DiagramOf } from './FlowDiagram';
 import './messages';
 
 type Kind = 'claim' | 'todo' | 'send' | 'done';
 
+const NO_ROUTES = new Map<string, string>();
 const STATUS_COLOURS = { todo: 'processing', finished: 'success', deleted: 'default' } as const;
 
 /** The columns each work list shows. */
@@ -149,7 +151,7 @@ export function StartListScreen() {
   const buttons = useButtons();
   const navigate = useNavigate();
   const [diagram, openDiagram] = useDiagram();
-  const routes = useRouteKeys();
+  const routes = useLoaded(flowRouteKeys, 'flow') ?? NO_ROUTES;
   const title = useMenuTitle();
   const start = (row: FlowDefinition) => {
     const flag = row.category ? routes.get(row.category) : undefined;
@@ -177,21 +179,6 @@ export function StartListScreen() {
   );
 }
 
-/** The `flow` dictionary's route keys (category → key), loaded once per screen. */
-function useRouteKeys(): Map<string, string> {
-  const [routes, setRoutes] = useState(new Map<string, string>());
-  useEffect(() => {
-    let live = true;
-    flowRouteKeys()
-      .then((map) => live && setRoutes(map))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return routes;
-}
-
 /** Columns of a definition row (start-list, manager list). */
 export function definitionColumns(t: Translate): TableColumnsType<FlowDefinition> {
   return [
@@ -213,17 +200,13 @@ export function definitionColumns(t: Translate): TableColumnsType<FlowDefinition
 export function LeaveMenuScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [latest, setLatest] = useState<FlowDefinition>();
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ records: FlowDefinition[] }>('/blade-flow/work/start-list', { size: 200 })
-      .then((page) => live && setLatest(page.records.find((d) => d.processKey === 'leave')))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const latest = useLoaded(
+    () =>
+      api
+        .get<{ records: FlowDefinition[] }>('/blade-flow/work/start-list', { size: 200 })
+        .then((page) => page.records.find((d) => d.processKey === 'leave') ?? null),
+    'leave',
+  );
   return (
     <WorkListScreen
       kind="send"
