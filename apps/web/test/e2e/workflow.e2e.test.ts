@@ -175,6 +175,27 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
     await page.getByText('部署成功,版本 v1').waitFor();
   });
 
+  it('reads in English on a phone (390 px): the work list and the leave request with its diagram', async () => {
+    await signOut(page);
+    await signInAs('wfemp');
+    // The console reads its language as it loads: set, then the list opened anew.
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}/work/send`);
+    const done = row('Finished');
+    await done.waitFor();
+    await scan('send list, English, phone');
+    await screenshot(page, 'workflow-send-list-en-390');
+    await rowAction(page, done, 'Detail');
+    await page.getByText('Approved', { exact: true }).waitFor();
+    await diagramShown();
+    await page.getByText('History', { exact: true }).waitFor();
+    await scan('detail page, English, phone');
+    await screenshot(page, 'workflow-detail-en-390');
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'zh' })));
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('found no serious accessibility problem on the new screens', () => {
     expect(problems).toEqual([]);
   });

@@ -55,7 +55,7 @@ export function FlowHistory({ processInstanceId }: { processInstanceId: string }
       dataSource={rows ?? []}
       rowKey={(row) => `${row.historyActivityId}-${row.createTime}`}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // No scrolling region: the history has nothing to focus, so its columns wrap to the width instead.
       title={() => <Typography.Text strong>{t('flow.history')}</Typography.Text>}
       columns={[
         { key: 'activity', title: t('flow.activity'), dataIndex: 'historyActivityName' },

@@ -1,3 +1,4 @@
+import { dictLabel, type Locale } from '@property/domain';
 import { Button, message, type TableColumnsType } from 'antd';
 import { useContext, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -20,10 +21,14 @@ const NO_ROUTES = new Map<string, string>();
 const STATUS_COLOURS = { todo: 'processing', finished: 'success', deleted: 'default' } as const;
 
 /** The columns each work list shows. */
-function itemColumns(t: Translate, kind: Kind): TableColumnsType<FlowItem> {
+function itemColumns(t: Translate, locale: Locale, kind: Kind): TableColumnsType<FlowItem> {
   const process: TableColumnsType<FlowItem> = [
     { key: 'process', title: t('flow.processName'), dataIndex: 'processDefinitionName' },
-    { key: 'category', title: t('flow.category'), dataIndex: 'categoryName' },
+    {
+      key: 'category',
+      title: t('flow.category'),
+      render: (_: unknown, row) => (row.category ? dictLabel(locale, 'flow', row.category, row.categoryName ?? '') : ''),
+    },
     {
       key: 'version',
       title: t('flow.version'),
@@ -96,7 +101,7 @@ export function useMenuTitle(): string {
  * process's handle page, 详情 its detail page (both routed by the `flow` dictionary), 跟踪 its diagram and history.
  */
 export function WorkListScreen({ kind, query, tools }: { kind: Kind; query?: Record<string, string>; tools?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const buttons = useButtons();
   const navigate = useNavigate();
   const [diagram, openDiagram] = useDiagram();
@@ -118,7 +123,7 @@ export function WorkListScreen({ kind, query, tools }: { kind: Kind; query?: Rec
         path={`/blade-flow/work/${kind}-list`}
         query={query}
         rowKey={(row) => row.taskId ?? String(row.processInstanceId)}
-        columns={itemColumns(t, kind)}
+        columns={itemColumns(t, i18n.language === 'en' ? 'en' : 'zh', kind)}
         tools={() => tools}
         actions={(row, reload) => (
           <>

@@ -6,6 +6,7 @@ export interface FlowItem {
   taskId: string | null;
   taskName: string | null;
   assigneeName: string | null;
+  category: string | null;
   categoryName: string | null;
   createTime: string | null;
   endTime: string | null;
