@@ -138,6 +138,11 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
     await scan('track dialog');
     await screenshot(page, 'workflow-track-dialog');
     await page.keyboard.press('Escape');
+    // 请假流程 (the menu): her leave requests, and 发起请假 opens the form of the latest leave process.
+    await page.goto(`${url}/work/process/leave`);
+    await row('请假流程').getByText('已办结').waitFor();
+    await page.getByRole('button', { name: '发起请假' }).click();
+    await page.waitForURL(/\/work\/process\/leave\/form\/\d+$/);
     await signOut(page);
   });
 
