@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashTypedPassword } from '../src/platform/auth/password';
-import type { Db } from '../src/platform/db/database';
 import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, refused, signedIn } from './facility-fixtures';
 import { CLIENT_BASIC, startServer, usingPostgres, type TestServer } from './harness';
+import { eventually } from './jobs/test-kinds';
+import { userWithRole } from './workflow-fixtures';
+import { FLOW_TIMER_JOB } from '../src/modules/workflow/index';
 
 /**
  * Workflow (issue 17): the seeded leave process through approval and
@@ -18,26 +19,11 @@ let employee: ApiClient;
 let manager: ApiClient;
 let otherManager: ApiClient;
 let boss: ApiClient;
+/** A colleague of the employee's (same role) with no part in their processes. */
+let colleague: ApiClient;
 let leaveDefinitionId: string;
 /** The second server of the PostgreSQL run (see the restart test). */
 let second: TestServer | undefined;
-
-/** A role and a user holding it in the demo tenant, made directly in its tables. */
-async function userWithRole(db: Db, account: string, alias: string): Promise<void> {
-  const role = await sql<{
-    id: string;
-  }>`select id from blade_role where tenant_id = ${DEMO_TENANT} and role_alias = ${alias}`.execute(db);
-  let roleId = role.rows[0]?.id;
-  if (!roleId) {
-    const made = await sql<{ id: string }>`insert into blade_role (tenant_id, parent_id, role_name, sort, role_alias)
-      values (${DEMO_TENANT}, 0, ${alias}, 9, ${alias}) returning id`.execute(db);
-    roleId = made.rows[0]!.id;
-  }
-  await sql`insert into blade_user (tenant_id, user_type, account, password, name, real_name, role_id, status)
-    values (${DEMO_TENANT}, 1, ${account}, ${await hashTypedPassword('pass1234')}, ${account}, ${account}, ${String(roleId)}, 1)`.execute(
-    db,
-  );
-}
 
 const fileLeave = (client: ApiClient, days: number) =>
   client.post('/blade-desk/process/leave/start-process', {
@@ -71,12 +57,14 @@ async function signInAll(target: TestServer) {
   manager = await signedIn(target, 'mgr1', 'pass1234', DEMO_TENANT);
   otherManager = await signedIn(target, 'mgr2', 'pass1234', DEMO_TENANT);
   boss = await signedIn(target, 'boss1', 'pass1234', DEMO_TENANT);
+  colleague = await signedIn(target, 'emp2', 'pass1234', DEMO_TENANT);
 }
 
 beforeAll(async () => {
   server = await startServer();
   const db = server.built.services.db;
   await userWithRole(db, 'emp', 'user');
+  await userWithRole(db, 'emp2', 'user');
   await userWithRole(db, 'mgr1', 'manager');
   await userWithRole(db, 'mgr2', 'manager');
   await userWithRole(db, 'boss1', 'boss');
@@ -173,6 +161,37 @@ describe('the leave process', () => {
   });
 });
 
+describe('who may read a process', () => {
+  const reads = async (client: ApiClient, processInstanceId: string, businessId: string) => [
+    (await client.get('/blade-desk/process/leave/detail', { businessId })).status,
+    (await client.get('/blade-flow/process/history-flow-list', { processInstanceId })).status,
+    (await client.get('/blade-flow/process/model-view', { processInstanceId })).status,
+  ];
+  const allowed = [200, 200, 200];
+  const refusedAll = [403, 403, 403];
+
+  it('is the starter, the assignees and candidates, and the flow menus; not any colleague of the tenant', async () => {
+    const { businessId, processInstanceId } = (await fileLeave(employee, 5)).body.data;
+    expect(await reads(employee, processInstanceId, businessId)).toEqual(allowed);
+    expect(await reads(admin, processInstanceId, businessId)).toEqual(allowed);
+    // Candidates of the waiting task (the manager role), before anyone claims it.
+    expect(await reads(otherManager, processInstanceId, businessId)).toEqual(allowed);
+    // A colleague, and the boss while the process has not reached them, are not in it.
+    expect(await reads(colleague, processInstanceId, businessId)).toEqual(refusedAll);
+    expect(await reads(boss, processInstanceId, businessId)).toEqual(refusedAll);
+    const refusal = await colleague.get('/blade-flow/process/history-flow-list', { processInstanceId });
+    expect(refusal.body).toMatchObject({ success: false, data: null });
+
+    const task = await taskOf(manager, processInstanceId);
+    await claim(manager, task.taskId);
+    await complete(manager, task.taskId, true, '同意');
+    // The boss is now a candidate; the manager stays readable as the one who did the task.
+    expect(await reads(boss, processInstanceId, businessId)).toEqual(allowed);
+    expect(await reads(manager, processInstanceId, businessId)).toEqual(allowed);
+    expect(await reads(colleague, processInstanceId, businessId)).toEqual(refusedAll);
+  });
+});
+
 describe('a restart in the middle of a process', () => {
   it('loses nothing: a new server on the same database completes the task and the boss approval follows', async () => {
     const { businessId, processInstanceId } = (await fileLeave(employee, 5)).body.data;
@@ -209,6 +228,148 @@ describe('a restart in the middle of a process', () => {
       'end',
     ]);
   }, 120_000);
+});
+
+/** A BPMN process of `body` (flow elements), without a diagram: the engine needs none. */
+const bpmn = (key: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d_${key}" targetNamespace="http://property.console/flow">
+  <bpmn:process id="${key}" name="${key}" isExecutable="true">${body}</bpmn:process>
+</bpmn:definitions>`;
+const flow = (id: string, from: string, to: string, condition?: string) =>
+  condition
+    ? `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression></bpmn:sequenceFlow>`
+    : `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}" />`;
+const userTask = (id: string, group: string) => `<bpmn:userTask id="${id}" name="${id}" camunda:candidateGroups="${group}" />`;
+
+describe('the engine', () => {
+  /** Deploys `xml` and starts it through the leave call (any definition may back a leave request). */
+  async function started(xml: string, name: string) {
+    const deployed = await upload(admin, `${name}.bpmn`, xml);
+    expect(deployed.body.msg, deployed.body.msg).toBe('操作成功');
+    const filed = await employee.post('/blade-desk/process/leave/start-process', {
+      processDefinitionId: deployed.body.data.id,
+      startTime: '2026-03-02 09:00:00',
+      endTime: '2026-03-03 09:00:00',
+      reason: name,
+    });
+    expect(filed.body).toMatchObject(ok);
+    return String(filed.body.data.processInstanceId);
+  }
+  const tasksOf = async (client: ApiClient, instanceId: string) =>
+    (await claimList(client)).filter((t: { processInstanceId: string }) => t.processInstanceId === instanceId);
+  const takeAndDo = async (client: ApiClient, instanceId: string, key: string, variables: Record<string, unknown> = {}) => {
+    const task = (await tasksOf(client, instanceId)).find((t: { taskDefinitionKey: string }) => t.taskDefinitionKey === key);
+    expect(task, key).toBeDefined();
+    expect((await claim(client, task.taskId)).body).toMatchObject(ok);
+    const done = await client.post('/blade-flow/work/complete-task', { taskId: task.taskId, pass: true, variables });
+    expect(done.body).toMatchObject(ok);
+  };
+  const statusOf = async (instanceId: string) =>
+    Number(
+      (
+        await sql<{ status: number }>`select status from blade_flow_instance where id = ${instanceId}`.execute(
+          server.built.services.db,
+        )
+      ).rows[0]!.status,
+    );
+
+  it('takes an exclusive gateway by a condition on a variable the task set', async () => {
+    const xml = bpmn(
+      'expense',
+      `<bpmn:startEvent id="start" />${flow('f1', 'start', 'fill')}${userTask('fill', 'manager')}${flow('f2', 'fill', 'amountGate')}
+      <bpmn:exclusiveGateway id="amountGate" default="small" />
+      ${flow('large', 'amountGate', 'bossCheck', '${amount &gt;= 1000}')}${flow('small', 'amountGate', 'end')}
+      ${userTask('bossCheck', 'boss')}${flow('f3', 'bossCheck', 'end')}<bpmn:endEvent id="end" />`,
+    );
+    const large = await started(xml, 'expense');
+    await takeAndDo(manager, large, 'fill', { amount: 5000 });
+    expect((await tasksOf(boss, large)).map((t: { taskDefinitionKey: string }) => t.taskDefinitionKey)).toEqual(['bossCheck']);
+    const small = await started(xml, 'expense');
+    await takeAndDo(manager, small, 'fill', { amount: 999 });
+    expect(await tasksOf(boss, small)).toEqual([]);
+    expect(await statusOf(small)).toBe(2);
+    expect(await statusOf(large)).toBe(1);
+  });
+
+  it('runs parallel branches and joins them: the process ends only when both are done', async () => {
+    const xml = bpmn(
+      'countersign',
+      `<bpmn:startEvent id="start" />${flow('f1', 'start', 'split')}<bpmn:parallelGateway id="split" />
+      ${flow('a1', 'split', 'managerSign')}${flow('b1', 'split', 'bossSign')}
+      ${userTask('managerSign', 'manager')}${userTask('bossSign', 'boss')}
+      ${flow('a2', 'managerSign', 'join')}${flow('b2', 'bossSign', 'join')}<bpmn:parallelGateway id="join" />
+      ${flow('f2', 'join', 'end')}<bpmn:endEvent id="end" />`,
+    );
+    const id = await started(xml, 'countersign');
+    // 已发事务 of one process (the 请假流程 menu shows the leave's alone).
+    const sentOf = async (processKey: string) =>
+      (await employee.get('/blade-flow/work/send-list', { processKey, size: 200 })).body.data.records.map(
+        (r: { processInstanceId: string }) => r.processInstanceId,
+      );
+    expect(await sentOf('countersign')).toEqual([id]);
+    expect(await sentOf('leave')).not.toContain(id);
+    expect((await tasksOf(manager, id)).map((t: { taskDefinitionKey: string }) => t.taskDefinitionKey)).toEqual(['managerSign']);
+    expect((await tasksOf(boss, id)).map((t: { taskDefinitionKey: string }) => t.taskDefinitionKey)).toEqual(['bossSign']);
+    await takeAndDo(manager, id, 'managerSign');
+    expect(await statusOf(id)).toBe(1);
+    const view = (await admin.get('/blade-flow/process/model-view', { processInstanceId: id })).body.data;
+    expect(view.current).toEqual(expect.arrayContaining(['bossSign']));
+    expect(view.completed).toContain('managerSign');
+    await takeAndDo(boss, id, 'bossSign');
+    expect(await statusOf(id)).toBe(2);
+    const history = (await admin.get('/blade-flow/process/history-flow-list', { processInstanceId: id })).body.data;
+    expect(history.map((h: { historyActivityId: string }) => h.historyActivityId)).toEqual(
+      expect.arrayContaining(['managerSign', 'bossSign', 'join', 'end']),
+    );
+  });
+
+  it('escalates after N days: the job queue fires the due timer, the task moves to the boss', async () => {
+    const xml = bpmn(
+      'escalation',
+      `<bpmn:startEvent id="start" />${flow('f1', 'start', 'managerApproval')}${userTask('managerApproval', 'manager')}
+      <bpmn:boundaryEvent id="overdue" attachedToRef="managerApproval" cancelActivity="true">
+        <bpmn:timerEventDefinition><bpmn:timeDuration xsi:type="bpmn:tFormalExpression">P3D</bpmn:timeDuration></bpmn:timerEventDefinition>
+      </bpmn:boundaryEvent>
+      ${flow('f2', 'managerApproval', 'end')}${flow('f3', 'overdue', 'bossEscalation')}${userTask('bossEscalation', 'boss')}
+      ${flow('f4', 'bossEscalation', 'end')}<bpmn:endEvent id="end" />`,
+    );
+    const db = server.built.services.db;
+    const id = await started(xml, 'escalation');
+    const saved = await sql<{ timers: Array<{ id: string; due: string }>; in_days: number }>`select timers,
+        extract(epoch from (timer_due - (now() at time zone 'UTC'))) / 86400 as in_days
+      from blade_flow_instance where id = ${id}`.execute(db);
+    expect(saved.rows[0]!.timers.map((t) => t.id)).toEqual(['overdue']);
+    expect(Number(saved.rows[0]!.in_days)).toBeGreaterThan(2.9);
+    expect(Number(saved.rows[0]!.in_days)).toBeLessThan(3.01);
+
+    const runJob = async () => {
+      const runId = await server.built.services.jobs.enqueue(FLOW_TIMER_JOB, {}, { tenantId: DEMO_TENANT });
+      return eventually(
+        async () => {
+          const found = (await admin.get('/blade-system/job-run/detail', { id: runId })).body.data;
+          return found && ['done', 'failed', 'cancelled'].includes(found.state) ? found : undefined;
+        },
+        30_000,
+        'the flow timer run to finish',
+      );
+    };
+    // Not due yet: nothing moves.
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '0 个流程的定时事件已触发' });
+    expect((await tasksOf(manager, id)).length).toBe(1);
+    // Three days later (the saved due time moved back): the manager's task is cancelled and the boss has it.
+    await sql`update blade_flow_instance set timer_due = timer_due - interval '4 days',
+        timers = jsonb_build_array(jsonb_build_object('id', 'overdue', 'due', to_char((now() at time zone 'UTC') - interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
+      where id = ${id}`.execute(db);
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '1 个流程的定时事件已触发' });
+    expect(await tasksOf(manager, id)).toEqual([]);
+    expect((await tasksOf(boss, id)).map((t: { taskDefinitionKey: string }) => t.taskDefinitionKey)).toEqual(['bossEscalation']);
+    const cancelled = await sql<{ status: number }>`select status from blade_flow_task where instance_id = ${id}
+      and task_definition_key = 'managerApproval'`.execute(db);
+    expect(cancelled.rows.map((r) => Number(r.status))).toEqual([3]);
+    await takeAndDo(boss, id, 'bossEscalation');
+    expect(await statusOf(id)).toBe(2);
+  }, 90_000);
 });
 
 describe('deployments', () => {

@@ -9,6 +9,18 @@ export const FIXED_TITLES: Record<string, string> = {
   '/test/index': 'common.testPage',
 };
 
+/** Title keys of routes with parameters (the leave pages of spec §2.1), by the path's beginning. */
+const ROUTE_TITLES: Array<[string, string]> = [
+  ['/work/process/leave/form/', 'flow.leaveForm'],
+  ['/work/process/leave/handle/', 'flow.leaveHandle'],
+  ['/work/process/leave/detail/', 'flow.leaveDetail'],
+];
+
+/** The title key of a route no menu names (FIXED_TITLES, then the routes with parameters), if it is one. */
+export function fixedTitleOf(path: string): string | undefined {
+  return FIXED_TITLES[path] ?? ROUTE_TITLES.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
 export interface GuardState {
   path: string;
   signedIn: boolean;

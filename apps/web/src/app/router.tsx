@@ -6,6 +6,7 @@ import { setUnauthorizedHandler } from './http';
 import { languageReady } from './i18n';
 import { preloadAntd, WithAntd } from './WithAntd';
 import { session } from './session';
+import { LeaveDetailPage, LeaveFormPage, LeaveHandlePage } from '../modules/workflow/screens';
 // The sign-in page is part of the first script (a phone on a slow network would wait a round trip more for
 // its chunk; it is small: plain elements, no antd). Every other screen is its own chunk.
 import LoginPage from '../modules/login/LoginPage';
@@ -96,6 +97,13 @@ export function ConsoleRoutes() {
             {/* Dictionary management with parents and entries side by side (spec §2.1); no menu routes these. */}
             <Route path="/dict-horizontal/index" element={lazyPage(<DictSplitPage layout="horizontal" />)} />
             <Route path="/dict-vertical/index" element={lazyPage(<DictSplitPage layout="vertical" />)} />
+            {/* The leave process's pages (spec §2.1); the `flow` dictionary routes a process's key here. */}
+            <Route path="/work/process/leave/form/:processDefinitionId" element={lazyPage(<LeaveFormPage />)} />
+            <Route
+              path="/work/process/leave/handle/:taskId/:processInstanceId/:businessId"
+              element={lazyPage(<LeaveHandlePage />)}
+            />
+            <Route path="/work/process/leave/detail/:processInstanceId/:businessId" element={lazyPage(<LeaveDetailPage />)} />
             {/* Menu routes come from the user's menus (menu/routes); unknown paths end on /404. */}
             <Route path="*" element={lazyPage(<MenuScreen />)} />
           </Route>

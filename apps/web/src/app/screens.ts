@@ -3,6 +3,7 @@ import { CLUB_SCREENS } from '../modules/club/screens';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
+import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
 
 /**
  * Screens that do more than the generic CRUD screen, keyed by menu code, each loaded as its own
@@ -15,4 +16,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ...COMMUNITY_SCREENS,
   ...SERVICE_SCREENS,
   ...CLUB_SCREENS,
+  ...WORKFLOW_SCREENS,
 };

@@ -1,6 +1,7 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { auditEn } from './audit-en';
 import { errorsEn } from './errors-en';
+import { workflowEn } from './workflow-en';
 import type { zh } from './zh';
 
 /** The key tree of the Chinese module with every leaf a string: a missing or extra key is a type error. */
@@ -723,6 +724,8 @@ export const en: Shape<typeof zh> = {
       variables: 'Variables',
       endTime: 'End time',
       deleteReason: 'Reason for deleting',
+      timers: 'Timer events',
+      timerDue: 'Next timer due',
     },
     flowTask: {
       instanceId: 'Process instance',
@@ -1171,6 +1174,7 @@ export const en: Shape<typeof zh> = {
       billReminders: 'Reminder batch',
       patrolTasks: 'Patrol tasks',
       auditRetention: auditEn.jobKind,
+      flowTimers: 'Process timer events',
     },
   },
   audit: auditEn.ui,
@@ -1178,5 +1182,6 @@ export const en: Shape<typeof zh> = {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',
   },
+  flow: workflowEn,
   errors: errorsEn,
 };

@@ -506,6 +506,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   leaveEndRequired: 'Please choose the end time',
   leaveReasonRequired: 'Please enter the reason for the leave',
   leaveTimeOrder: 'The end time must be after the start time',
+  flowTimersRun: 'Timer events fired in {{fired}} processes',
   // ---- job runs (platform/jobs) ----
   jobRunDuplicate: 'The job already exists',
   jobRunFinished: 'The job has finished and cannot be cancelled',

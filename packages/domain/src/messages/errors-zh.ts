@@ -510,6 +510,7 @@ export const errorsZh = {
   leaveEndRequired: '请选择结束时间',
   leaveReasonRequired: '请输入请假理由',
   leaveTimeOrder: '结束时间必须晚于开始时间',
+  flowTimersRun: '{{fired}} 个流程的定时事件已触发',
   // ---- job runs (platform/jobs) ----
   jobRunDuplicate: '该任务已存在',
   jobRunFinished: '该任务已结束,不能取消',

@@ -1,6 +1,7 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { auditZh } from './audit-zh';
 import { errorsZh } from './errors-zh';
+import { workflowZh } from './workflow-zh';
 
 /**
  * Chinese, the source language. `common` holds the words of the generic
@@ -734,6 +735,8 @@ export const zh = {
       variables: '流程变量',
       endTime: '结束时间',
       deleteReason: '删除原因',
+      timers: '定时事件',
+      timerDue: '最近到期时间',
     },
     flowTask: {
       instanceId: '流程实例',
@@ -1186,6 +1189,7 @@ export const zh = {
       billReminders: '批量催缴',
       patrolTasks: '巡更任务生成',
       auditRetention: auditZh.jobKind,
+      flowTimers: '流程定时事件',
     },
   },
   audit: auditZh.ui,
@@ -1194,5 +1198,6 @@ export const zh = {
     buildingBatch: '批量新增楼栋',
     houseImport: '房屋导入',
   },
+  flow: workflowZh,
   errors: errorsZh,
 } as const;

@@ -8,9 +8,11 @@
  */
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
-import { badRequest } from '../../platform/http/errors';
+import { flowDefinitionEntity, flowInstanceEntity } from '@property/domain';
+import { badRequest, forbidden } from '../../platform/http/errors';
+import type { RequestContext } from '../../platform/http/request-context';
 import type { Db } from '../../platform/db/database';
-import { completeInstanceTask, startInstance, type StepResult } from './runtime';
+import { completeInstanceTask, fireTimers, startInstance, type StepResult, type WaitingTimer } from './runtime';
 
 export const INSTANCE_STATUS = { running: 1, ended: 2, deleted: 3 } as const;
 export const TASK_STATUS = { open: 1, done: 2, cancelled: 3 } as const;
@@ -30,19 +32,42 @@ export function candidateTokens(ctx: CrudContext): { users: string[]; groups: st
   };
 }
 
+const likeAny = (column: string, tokens: string[]) =>
+  tokens.length
+    ? sql.join(
+        tokens.map((t) => sql`${sql.ref(column)} like ${`%,${t.replace(/[%_\\]/g, '\\$&')},%`}`),
+        sql` or `,
+      )
+    : sql`false`;
+
+/** Tasks naming the caller as a candidate, or naming no one (which any user of the tenant may claim). */
+function candidateOf(ctx: CrudContext) {
+  const { users, groups } = candidateTokens(ctx);
+  return sql`((t.candidate_users is null and t.candidate_groups is null)
+    or ${likeAny('t.candidate_users', users)} or ${likeAny('t.candidate_groups', groups)})`;
+}
+
 /** Tasks the caller may claim: open, unassigned, and naming them (or naming no one, which any user of the tenant may claim). */
 export function claimableBy(ctx: CrudContext) {
-  const { users, groups } = candidateTokens(ctx);
-  const any = (column: string, tokens: string[]) =>
-    tokens.length
-      ? sql.join(
-          tokens.map((t) => sql`${sql.ref(column)} like ${`%,${t.replace(/[%_\\]/g, '\\$&')},%`}`),
-          sql` or `,
-        )
-      : sql`false`;
-  return sql`(t.status = ${TASK_STATUS.open} and t.assignee is null and (
-    (t.candidate_users is null and t.candidate_groups is null)
-    or ${any('t.candidate_users', users)} or ${any('t.candidate_groups', groups)}))`;
+  return sql`(t.status = ${TASK_STATUS.open} and t.assignee is null and ${candidateOf(ctx)})`;
+}
+
+/** The flow menus whose holders see every instance of their tenant (tracking, definitions). */
+const FLOW_MENUS = [flowInstanceEntity, flowDefinitionEntity];
+
+/**
+ * Whether the caller may read an instance (its history, diagram, business row):
+ * they started it, hold or held one of its tasks, are a candidate of one of
+ * them, or have a flow menu. Anyone else of the tenant is refused (403).
+ */
+export async function requireInstanceReader(ctx: RequestContext, instance: Row): Promise<void> {
+  if (FLOW_MENUS.some((entity) => ctx.canView(entity))) return;
+  if (ctx.auth.userId && String(instance.start_user ?? '') === ctx.auth.userId) return;
+  const involved = await sql`select 1 from blade_flow_task t where t.instance_id = ${instance.id}
+    and t.tenant_id = ${ctx.auth.tenantId} and (t.assignee = ${ctx.auth.userId || null} or ${candidateOf(ctx)}) limit 1`.execute(
+    ctx.db,
+  );
+  if (involved.rows.length === 0) throw forbidden();
 }
 
 /** Saves what one engine step did: the state, new tasks, history, and the end. */
@@ -63,6 +88,13 @@ async function saveStep(db: Db, tenantId: string, instanceId: string, definition
   const open = await sql<{ execution_id: string }>`select execution_id from blade_flow_task
     where instance_id = ${instanceId} and status = ${TASK_STATUS.open}`.execute(db);
   const known = new Set(open.rows.map((r) => r.execution_id));
+  // A task the engine no longer waits in (an interrupting timer took the process on) is cancelled.
+  const waitingIds = new Set(result.waiting.map((w) => w.executionId));
+  const gone = [...known].filter((id) => !waitingIds.has(id));
+  if (gone.length) {
+    await sql`update blade_flow_task set status = ${TASK_STATUS.cancelled}, end_time = ${now}, update_time = ${now}
+      where instance_id = ${instanceId} and status = ${TASK_STATUS.open} and execution_id in (${sql.join(gone)})`.execute(db);
+  }
   for (const task of result.waiting) {
     if (known.has(task.executionId)) continue;
     const assignee = task.assignee && /^\d{1,19}$/.test(task.assignee) ? task.assignee : null;
@@ -78,8 +110,10 @@ async function saveStep(db: Db, tenantId: string, instanceId: string, definition
       where id = (select id from blade_flow_activity where instance_id = ${instanceId} and activity_id = ${task.activityId}
         and end_time is null order by id desc limit 1)`.execute(db);
   }
+  const due = result.timers.map((t) => t.due).sort()[0] ?? null;
   await sql`update blade_flow_instance set state = ${JSON.stringify(result.state)}::jsonb,
       variables = ${JSON.stringify(result.variables)}::jsonb, update_time = ${now},
+      timers = ${JSON.stringify(result.timers)}::jsonb, timer_due = ${due}::timestamptz at time zone 'UTC',
       status = ${result.ended ? INSTANCE_STATUS.ended : INSTANCE_STATUS.running}, end_time = ${result.ended ? now : null}
     where id = ${instanceId}`.execute(db);
 }
@@ -186,4 +220,34 @@ export async function deleteInstance(ctx: CrudContext, instanceId: string, reaso
       db,
     );
   });
+}
+
+/**
+ * Fires the timer events of the tenant's instances that are due (escalations
+ * after N days), one instance per transaction, each locked (skipping one
+ * another instance of the server holds); answers how many instances moved on.
+ * Run by the job queue (the flowTimers job), never by an in-memory clock.
+ */
+export async function fireDueTimers(db: Db, tenantId: string, signal?: AbortSignal): Promise<number> {
+  const dueNow = sql`timer_due <= (now() at time zone 'UTC')`;
+  const candidates = await sql<{ id: string }>`select id from blade_flow_instance where tenant_id = ${tenantId}
+    and is_deleted = 0 and status = ${INSTANCE_STATUS.running} and ${dueNow} order by timer_due`.execute(db);
+  let fired = 0;
+  for (const { id } of candidates.rows) {
+    signal?.throwIfAborted();
+    const moved = await db.transaction().execute(async (tx) => {
+      // Still due and not taken by another instance of the server meanwhile.
+      const found = await sql<Row>`select * from blade_flow_instance where id = ${id} and status = ${INSTANCE_STATUS.running}
+        and ${dueNow} for update skip locked`.execute(tx);
+      const instance = found.rows[0];
+      if (!instance) return false;
+      const timers = (instance.timers ?? []) as WaitingTimer[];
+      const dueIds = timers.filter((t) => Date.parse(t.due) <= Date.now()).map((t) => t.id);
+      const result = await fireTimers(instance.state, dueIds);
+      await saveStep(tx, tenantId, String(instance.id), String(instance.definition_id), result);
+      return true;
+    });
+    if (moved) fired += 1;
+  }
+  return fired;
 }

@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import { parseId, toJson, type Row } from '../../platform/crud/engine';
 import { validateBody } from '../../platform/crud/validate';
 import { data } from '../../platform/http/envelope';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest, forbidden } from '../../platform/http/errors';
 import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { Type } from '@property/domain';
-import { INSTANCE_STATUS, startProcess } from './instances';
+import { INSTANCE_STATUS, requireInstanceReader, startProcess } from './instances';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,7 +70,8 @@ export function registerLeaveRoutes(app: FastifyInstance, services: Services): v
     get({
       tags,
       summary: 'A leave request with its outcome',
-      description: '`finished` once its process ended; `approved` then says how (null while running or when deleted).',
+      description:
+        '`finished` once its process ended; `approved` then says how (null while running or when deleted). For its applicant, the people in its process and holders of the flow menus (403 otherwise).',
       query: params({ businessId: idText('the leave request') }, ['businessId']),
       data: Nullable(LeaveDetail),
     }),
@@ -85,6 +86,13 @@ export function registerLeaveRoutes(app: FastifyInstance, services: Services): v
         where l.id = ${id} and l.tenant_id = ${ctx.auth.tenantId} and l.is_deleted = 0`.execute(ctx.db);
       const row = found.rows[0];
       if (!row) return data(null);
+      // The applicant, and whoever may read its process (the people in it, the flow menus).
+      if (String(row.create_user ?? '') !== ctx.auth.userId || !ctx.auth.userId) {
+        const instance =
+          await sql<Row>`select id, start_user from blade_flow_instance where id = ${row.process_instance_id}`.execute(ctx.db);
+        if (!instance.rows[0]) throw forbidden();
+        await requireInstanceReader(ctx, instance.rows[0]);
+      }
       const finished = Number(row.instance_status) === INSTANCE_STATUS.ended;
       return data({
         ...toJson(leaveEntity, row),

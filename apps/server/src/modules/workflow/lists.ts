@@ -136,8 +136,12 @@ export const doneList = (ctx: CrudContext, q: Record<string, unknown>) =>
     sql`t.end_time desc, t.id desc`,
     itemOf,
   );
-export const sendList = (ctx: CrudContext, q: Record<string, unknown>) =>
-  pageOf(ctx, q, processesWhere(ctx, sql`i.start_user = ${ctx.auth.userId}`), sql`i.create_time desc, i.id desc`, itemOf);
+/** The caller's instances, of one process key when `processKey` is given. */
+export function sendList(ctx: CrudContext, q: Record<string, unknown>) {
+  const key = typeof q.processKey === 'string' && q.processKey ? q.processKey : null;
+  const mine = sql`i.start_user = ${ctx.auth.userId} and (${key}::text is null or i.process_key = ${key})`;
+  return pageOf(ctx, q, processesWhere(ctx, mine), sql`i.create_time desc, i.id desc`, itemOf);
+}
 /** Running instances of the tenant (flow tracking). */
 export const followList = (ctx: CrudContext, q: Record<string, unknown>) =>
   pageOf(ctx, q, processesWhere(ctx, sql`i.status = ${INSTANCE_STATUS.running}`), sql`i.create_time desc, i.id desc`, itemOf);

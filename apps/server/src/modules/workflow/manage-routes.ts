@@ -13,15 +13,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerCrudRoutes } from '../../platform/crud/routes';
-import { parseId, parseIds, type CrudContext, type Row } from '../../platform/crud/engine';
+import { parseId, parseIds, type Row } from '../../platform/crud/engine';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
 import { fileField, get, idText, params, post } from '../../platform/http/operation';
-import { contextOf } from '../../platform/http/request-context';
+import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { extensionOf, readUpload, withMultipart } from '../../platform/storage/index';
 import { deployXml } from './definitions';
-import { deleteInstance, INSTANCE_STATUS } from './instances';
+import { deleteInstance, INSTANCE_STATUS, requireInstanceReader } from './instances';
 import { followList, pageOf } from './lists';
 import { definitionJson } from './work-routes';
 
@@ -42,13 +42,15 @@ const BPMN_FILES = {
   refused: 'flowFileRequired' as const,
 };
 
-/** An instance of the caller's tenant (any state), or a 400. */
-async function instanceOf(ctx: CrudContext, raw: unknown): Promise<Row> {
+/** An instance of the caller's tenant (any state) they may read (see requireInstanceReader), or a 400 / 403. */
+async function instanceOf(ctx: RequestContext, raw: unknown): Promise<Row> {
   const id = parseId(raw, 'processInstanceId');
   const found = await sql<Row>`select * from blade_flow_instance where id = ${id} and tenant_id = ${ctx.auth.tenantId}
     and is_deleted = 0`.execute(ctx.db);
-  if (!found.rows[0]) throw badRequest('flowInstanceMissing');
-  return found.rows[0];
+  const instance = found.rows[0];
+  if (!instance) throw badRequest('flowInstanceMissing');
+  await requireInstanceReader(ctx, instance);
+  return instance;
 }
 
 /**
@@ -219,7 +221,8 @@ export function registerManageRoutes(app: FastifyInstance, services: Services): 
     get({
       tags: processTags,
       summary: 'History of an instance',
-      description: 'Activities in the order they began: who, when, how long (seconds), with what comment.',
+      description:
+        'Activities in the order they began: who, when, how long (seconds), with what comment. For the people in the process (starter, assignees, candidates) and holders of the flow menus (403 otherwise).',
       query: params({ processInstanceId: idText('the instance') }, ['processInstanceId']),
       data: List(FlowHistoryItem),
     }),

@@ -38,8 +38,16 @@ export interface StepEvent {
   type: string;
 }
 
+/** A timer event the instance waits on, and when it is due (ISO). */
+export interface WaitingTimer {
+  id: string;
+  due: string;
+}
+
 export interface StepResult {
   state: unknown;
+  /** Timer events (escalations…) waiting: the job queue fires them when due (fireTimers). */
+  timers: WaitingTimer[];
   waiting: WaitingTask[];
   ended: boolean;
   events: StepEvent[];
@@ -56,13 +64,60 @@ interface ElementApi {
   signal?: (message?: unknown) => void;
 }
 
-function engineOptions(): BpmnEngineOptions {
+type TimerOwner = { id?: string; expireAt?: Date | string };
+type TimerRef = { owner: TimerOwner | null; cleared: boolean };
+
+/**
+ * The engine's clock for one step. No timer runs in memory between steps
+ * (the next step may be on another instance, days later): a timer event
+ * set during the step is only noted, with when it is due, for the database;
+ * the job queue later runs a step that fires the due ones (`fire`).
+ */
+class StepTimers {
+  private readonly refs = new Set<TimerRef>();
+  constructor(private readonly fire: ReadonlySet<string> = new Set()) {}
+  register(owner: TimerOwner) {
+    return {
+      setTimeout: (callback: (...a: unknown[]) => void, _delay: number, ...args: unknown[]) => this.set(owner, callback, args),
+      clearTimeout: (ref: TimerRef) => this.clearTimeout(ref),
+    };
+  }
+  setTimeout(callback: (...a: unknown[]) => void, _delay: number, ...args: unknown[]) {
+    return this.set(null, callback, args);
+  }
+  clearTimeout(ref: TimerRef | undefined) {
+    if (!ref) return;
+    ref.cleared = true;
+    this.refs.delete(ref);
+  }
+  get executing() {
+    return [...this.refs];
+  }
+  /** The timer events still set after the step. */
+  waiting(): WaitingTimer[] {
+    return [...this.refs]
+      .filter((r) => r.owner?.id)
+      .map((r) => ({ id: r.owner!.id!, due: new Date(r.owner!.expireAt ?? Date.now()).toISOString() }));
+  }
+  private set(owner: TimerOwner | null, callback: (...a: unknown[]) => void, args: unknown[]): TimerRef {
+    const ref: TimerRef = { owner, cleared: false };
+    if (owner?.id && this.fire.has(owner.id)) {
+      setImmediate(() => {
+        if (!ref.cleared) callback(...args);
+      });
+    } else this.refs.add(ref);
+    return ref;
+  }
+}
+
+function engineOptions(timers: StepTimers): BpmnEngineOptions {
   // bpmn-engine's types demand a Script from getScript; answering none is how a script is refused.
   return {
     name: 'process',
     moddleOptions: { camunda: camundaModdle },
     expressions: safeExpressions,
     scripts: noScripts as never,
+    timers: timers as never,
   };
 }
 
@@ -104,7 +159,13 @@ type Execution = {
   signal(message: unknown): void;
 };
 
-async function outcome(engine: InstanceType<typeof Engine>, execution: Execution, events: StepEvent[]): Promise<StepResult> {
+async function outcome(
+  engine: InstanceType<typeof Engine>,
+  execution: Execution,
+  events: StepEvent[],
+  timers: StepTimers,
+): Promise<StepResult> {
+  await settle();
   await settle();
   if (engine.state === 'error') throw new Error('process error');
   // Conditions read the definition's environment (the execution's own is a copy made at start).
@@ -127,15 +188,16 @@ async function outcome(engine: InstanceType<typeof Engine>, execution: Execution
     });
   const ended = engine.state === 'idle' && execution.getPostponed().length === 0;
   const state = await engine.getState();
-  return { state, waiting, ended, events, variables };
+  return { state, waiting, ended, events, variables, timers: ended ? [] : timers.waiting() };
 }
 
 /** Starts a process from its BPMN with the start variables. */
 export async function startInstance(xml: string, variables: Record<string, unknown>): Promise<StepResult> {
   const events: StepEvent[] = [];
-  const engine = new Engine({ ...engineOptions(), source: xml });
+  const timers = new StepTimers();
+  const engine = new Engine({ ...engineOptions(timers), source: xml });
   const execution = (await engine.execute({ listener: recorder(events), variables })) as unknown as Execution;
-  return outcome(engine, execution, events);
+  return outcome(engine, execution, events, timers);
 }
 
 /**
@@ -148,7 +210,8 @@ export async function completeInstanceTask(
   variables: Record<string, unknown>,
 ): Promise<StepResult> {
   const events: StepEvent[] = [];
-  const engine = new Engine(engineOptions()).recover(structuredClone(state) as never);
+  const timers = new StepTimers();
+  const engine = new Engine(engineOptions(timers)).recover(structuredClone(state) as never);
   const execution = (await engine.resume({ listener: recorder(events) })) as unknown as Execution;
   // Each running process reads its own environment (recovered from the state): the variables go there.
   for (const definition of execution.definitions) {
@@ -156,5 +219,14 @@ export async function completeInstanceTask(
     for (const process of definition.getRunningProcesses()) process.environment.assignVariables(variables);
   }
   execution.signal({ id: activityId });
-  return outcome(engine, execution, events);
+  return outcome(engine, execution, events, timers);
+}
+
+/** Recovers an instance from its saved state and fires its timer events `timerIds` (due: see the flow timer job). */
+export async function fireTimers(state: unknown, timerIds: string[]): Promise<StepResult> {
+  const events: StepEvent[] = [];
+  const timers = new StepTimers(new Set(timerIds));
+  const engine = new Engine(engineOptions(timers)).recover(structuredClone(state) as never);
+  const execution = (await engine.resume({ listener: recorder(events) })) as unknown as Execution;
+  return outcome(engine, execution, events, timers);
 }

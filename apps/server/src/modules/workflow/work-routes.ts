@@ -65,7 +65,13 @@ export function registerWorkRoutes(app: FastifyInstance, services: Services): vo
   );
   app.get(
     `${base}/send-list`,
-    itemPage('Processes I started', 'Every instance the caller started, running or not.'),
+    get({
+      tags,
+      summary: 'Processes I started',
+      description: 'Every instance the caller started, running or not; `processKey` keeps one process’s.',
+      query: params({ ...PAGE_QUERY.properties, processKey: { type: 'string', maxLength: 64 } }),
+      data: Page(FlowItem),
+    }),
     async (req) => data(await sendList(await contextOf(services, req), req.query as Query)),
   );
   app.get(`${base}/done-list`, itemPage('Tasks I finished', 'Tasks the caller completed, newest first.'), async (req) =>

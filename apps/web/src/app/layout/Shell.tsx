@@ -8,7 +8,7 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { useTranslation } from '../i18n';
 import { Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
-import { FIXED_TITLES } from '../guard';
+import { fixedTitleOf } from '../guard';
 import { GardenContext, useGardenState } from '../garden';
 import { flattenMenus, loadButtons, loadMenus, localizeMenus, takePrefetched } from '../menus';
 import { ButtonsContext, ReadableContext, readableFrom } from '../permissions';
@@ -93,7 +93,10 @@ function Frame() {
   const tree = useMemo(() => (menuData ? localizeMenus(menuData, locale) : null), [menuData, locale]);
   const flat = useMemo(() => flattenMenus(tree ?? []), [tree]);
   const titleOf = useCallback(
-    (path: string) => (FIXED_TITLES[path] ? t(FIXED_TITLES[path]) : flat.find((m) => m.path === path)?.name),
+    (path: string) => {
+      const fixed = fixedTitleOf(path);
+      return fixed ? t(fixed) : flat.find((m) => m.path === path)?.name;
+    },
     [flat, t],
   );
   // The header's tools (colour picker, dropdowns, badges) render after the frame's first paint, in their own

@@ -68,8 +68,11 @@ export const flowInstanceEntity = entity({
     variables: json(),
     endTime: datetime(),
     deleteReason: text({ maxLength: 500 }),
+    /** Timer events waiting ([{ id, due }]) and the earliest due time, which the flow timer job looks for. */
+    timers: json(),
+    timerDue: datetime(),
   },
-  indexes: [['startUser'], ['definitionId']],
+  indexes: [['startUser'], ['definitionId'], ['timerDue']],
 });
 
 /**
