@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config';
 import { md5Hex } from '../src/platform/auth/password';
 import { openDatabase } from '../src/platform/db/database';
 import { createTestDatabase } from '../test/harness';
+import { benchBilling } from './billing';
 import { benchCommunity } from './community';
 import { loader, type LoadResult } from './load';
 import { benchLists } from './lists';
@@ -86,11 +87,27 @@ console.log(
   `${database.kind}${process.env.REDIS_URL ? ' + Redis' : ''}, ${CONNECTIONS} connections, median of ${ROUNDS} alternating runs of ${SECONDS} s`,
 );
 // The bench's own database goes whatever happens: a failed run must not leave a million rows behind.
+// `--only billing` (or BENCH_ONLY=billing) runs the billing section alone.
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : process.env.BENCH_ONLY;
 try {
-  await benchLists({ built, apiPort, token, load, alternate, small: flag('small', 10_000), large: flag('large', 1_000_000) });
+  if (!only || only === 'lists') {
+    await benchLists({ built, apiPort, token, load, alternate, small: flag('small', 10_000), large: flag('large', 1_000_000) });
+  }
   const houses = flag('houses', 1_000_000);
-  if (houses > 0) {
+  if ((!only || only === 'houses') && houses > 0) {
     await benchCommunity({ built, apiPort, token, load, importRows: flag('import-houses', 10_000), largeRows: houses });
+  }
+  if (!only || only === 'billing') {
+    await benchBilling({
+      built,
+      apiPort,
+      token,
+      load,
+      small: flag('bills-small', 10_000),
+      large: flag('bills', 1_000_000),
+      houses: flag('bill-houses', 100_000),
+      rounds: ROUNDS,
+    });
   }
 } finally {
   await built.close();
