@@ -111,5 +111,7 @@ try {
   }
 } finally {
   await built.close();
-  await created?.drop();
+  // BENCH_KEEP_DB=1 keeps the database for a look at its plans afterwards (drop it by hand).
+  if (process.env.BENCH_KEEP_DB) console.log(`kept database ${created?.name}`);
+  else await created?.drop();
 }

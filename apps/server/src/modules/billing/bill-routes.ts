@@ -677,7 +677,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       tags,
       summary: 'Generate a period’s bills for a garden or building (a job run)',
       description:
-        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 500. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
+        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 2,000. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
       query: scopeParams,
       body: scopeParams,
       form: true,

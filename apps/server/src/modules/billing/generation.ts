@@ -32,7 +32,7 @@ export interface GenerationProblem {
   params?: Record<string, string | number>;
 }
 
-export const CHUNK = 500;
+export const CHUNK = 2000;
 /** The most bills one run may plan (a garden of 100,000 houses with a few items). */
 export const MAX_RUN = 500_000;
 
