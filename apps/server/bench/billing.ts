@@ -55,19 +55,18 @@ const loadNow = () =>
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The demo tenant's formula and property-fee item in a garden (area × price + additional: two lines a bill). */
-async function itemIn(built: BuiltApp, gardenId: string, name: string): Promise<string> {
+/** A formula (area × price + additional: two lines a bill) and a property-fee item named `name` in each garden. */
+async function itemsIn(built: BuiltApp, gardenIds: string[], name: string): Promise<void> {
   const db = built.services.db;
   const formula = await sql<{ id: string }>`insert into property_pay_formula (tenant_id, formula_name, formula_type)
-    values ('000000', ${`${name}公式${gardenId}`}, 1) returning id`.execute(db);
-  const item = await sql<{ id: string }>`insert into property_payment_item (tenant_id, garden_id, item_name, fee_type, formula_id,
-      unit_price, additional_amount, billing_cycle, due_day, decimal_places, round_mode, late_fee_percent, late_fee_grace_days)
-    values ('000000', ${gardenId}, ${name}, 1, ${formula.rows[0]!.id}, ${UNIT_PRICE}, ${ADDITIONAL}, 1, 15, 2, 1, 0.05, 10)
-    returning id`.execute(db);
-  return String(item.rows[0]!.id);
+    values ('000000', ${`${name}公式${gardenIds[0]}`}, 1) returning id`.execute(db);
+  await sql`insert into property_payment_item (tenant_id, garden_id, item_name, fee_type, formula_id, unit_price,
+      additional_amount, billing_cycle, due_day, decimal_places, round_mode, late_fee_percent, late_fee_grace_days)
+    select '000000', g, ${name}, 1, ${formula.rows[0]!.id}, ${UNIT_PRICE}, ${ADDITIONAL}, 1, 15, 2, 1, 0.05, 10
+    from unnest(${gardenIds}::bigint[]) g`.execute(db);
 }
 
-/** `count` gardens of HOUSES_A_GARDEN houses, each with an owner, named after `prefix`; answers the gardens' ids. */
+/** `count` gardens of `houses` houses, each house with an owner, named after `prefix`; answers the gardens' ids. */
 async function gardensWithHouses(built: BuiltApp, prefix: string, count: number, houses: number): Promise<string[]> {
   const db = built.services.db;
   const gardens = await sql<{ id: string }>`insert into property_garden (tenant_id, garden_name, sort)
@@ -75,28 +74,29 @@ async function gardensWithHouses(built: BuiltApp, prefix: string, count: number,
       (select count(*)::int as n from property_garden where garden_name like ${`${prefix}%`}) known
     returning id`.execute(db);
   const ids = gardens.rows.map((g) => String(g.id));
-  for (const id of ids) {
-    await sql`insert into property_house (tenant_id, garden_id, floor, name, house_name, built_area, inner_area, house_type, house_status)
-      select '000000', ${id}, 1 + n % 30, lpad(n::text, 6, '0'), ${prefix} || ${id} || '-' || lpad(n::text, 6, '0'), ${AREA}, 72.30, 1, 1
-      from generate_series(1, ${houses}::int) n`.execute(db);
-    await sql`insert into property_owner (tenant_id, garden_id, name, phone)
-      select '000000', h.garden_id, '业主' || h.id, '139' || lpad((h.id % 100000000)::text, 8, '0')
-      from property_house h where h.garden_id = ${id}`.execute(db);
-    // Statistics first: the planner would otherwise join owners to houses row by row.
-    await sql`analyze property_owner`.execute(db);
-    await sql`insert into property_ownership (tenant_id, owner_id, house_id, garden_id)
-      select '000000', o.id, h.id, h.garden_id from property_house h
-        join property_owner o on o.garden_id = h.garden_id and o.name = '业主' || h.id
-      where h.garden_id = ${id}`.execute(db);
-  }
+  if (ids.length === 0) return ids;
+  await sql`insert into property_house (tenant_id, garden_id, floor, name, house_name, built_area, inner_area, house_type, house_status)
+    select '000000', g, 1 + n % 30, lpad(n::text, 6, '0'), ${prefix} || g || '-' || lpad(n::text, 6, '0'), ${AREA}, 72.30, 1, 1
+    from unnest(${ids}::bigint[]) g, generate_series(1, ${houses}::int) n`.execute(db);
+  await sql`insert into property_owner (tenant_id, garden_id, name, phone)
+    select '000000', h.garden_id, '业主' || h.id, '139' || lpad((h.id % 100000000)::text, 8, '0')
+    from property_house h where h.garden_id = any(${ids}::bigint[])`.execute(db);
+  // Statistics first: the planner would otherwise join owners to houses row by row.
+  await sql`analyze property_house`.execute(db);
+  await sql`analyze property_owner`.execute(db);
+  await sql`insert into property_ownership (tenant_id, owner_id, house_id, garden_id)
+    select '000000', o.id, h.id, h.garden_id from property_house h
+      join property_owner o on o.garden_id = h.garden_id and o.name = '业主' || h.id
+    where h.garden_id = any(${ids}::bigint[])`.execute(db);
+  await sql`analyze property_ownership`.execute(db);
   return ids;
 }
 
 /**
- * A garden's ten months of bills with their lines, by INSERT … SELECT: months 1–8 paid, the ninth unpaid
- * for one house in ten, the tenth unpaid for all.
+ * The gardens' ten months of bills (their item `name`) with their lines, by INSERT … SELECT: months 1–8
+ * paid, the ninth unpaid for one house in ten, the tenth unpaid for all.
  */
-async function billsOfGarden(built: BuiltApp, gardenId: string, itemId: string): Promise<void> {
+async function billsOfGardens(built: BuiltApp, gardenIds: string[], name: string): Promise<void> {
   const db = built.services.db;
   await sql`with added as (insert into property_payment_bill (tenant_id, garden_id, house_id, house_name, owner_id, owner_name, owner_phone,
       item_id, item_name, fee_type, period, start_date, end_date, due_date, amount, paid_amount, bill_status, pay_type, pay_time, bill_key)
@@ -109,12 +109,12 @@ async function billsOfGarden(built: BuiltApp, gardenId: string, itemId: string):
       case when p.m <= 8 or (p.m = 9 and h.id % 10 <> 0) then p.start + interval '20 days' end,
       'H' || h.id || ':I' || i.id || ':' || p.period
     from property_house h
-      join property_payment_item i on i.id = ${itemId}
+      join property_payment_item i on i.garden_id = h.garden_id and i.item_name = ${name} and i.is_deleted = 0
       join property_ownership w on w.house_id = h.id
       join property_owner o on o.id = w.owner_id,
       lateral (select m, to_char(date '2026-01-01' + make_interval(months => m - 1), 'YYYY-MM') as period,
         (date '2026-01-01' + make_interval(months => m - 1))::date as start from generate_series(1, ${PERIODS}::int) m) p
-    where h.garden_id = ${gardenId}
+    where h.garden_id = any(${gardenIds}::bigint[])
     returning id, tenant_id, garden_id, house_id, item_id, item_name)
   ${linesOf(sql`added`)}`.execute(db);
 }
@@ -153,9 +153,10 @@ async function growBillsTo(built: BuiltApp, total: number): Promise<void> {
   const gardens = Math.ceil(Math.max(0, total - (await countBills(built))) / (HOUSES_A_GARDEN * PERIODS));
   const started = performance.now();
   await withoutIndexes(built, ['property_payment_bill', 'property_payment_bill_child'], async () => {
-    for (const gardenId of await gardensWithHouses(built, '账单小区', gardens, HOUSES_A_GARDEN)) {
-      await billsOfGarden(built, gardenId, await itemIn(built, gardenId, '物业费'));
-    }
+    const ids = await gardensWithHouses(built, '账单小区', gardens, HOUSES_A_GARDEN);
+    if (ids.length === 0) return;
+    await itemsIn(built, ids, '物业费');
+    await billsOfGardens(built, ids, '物业费');
   });
   // Vacuumed as well as analysed: autovacuum would otherwise wake for the new rows during a measurement, and the
   // trigram indexes' pending lists are merged.
@@ -318,7 +319,10 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
   console.log(`\nBilling generation: a month of bills for ${o.houses.toLocaleString()} houses`);
   const setUp = performance.now();
   const [gardenId] = await gardensWithHouses(built, '账单生成小区', 1, o.houses);
-  const itemId = await itemIn(built, gardenId!, '生成物业费');
+  await itemsIn(built, [gardenId!], '生成物业费');
+  const itemId = String(
+    (await sql<{ id: string }>`select id from property_payment_item where garden_id = ${gardenId}`.execute(db)).rows[0]!.id,
+  );
   await sql`insert into property_payment_item_house (tenant_id, garden_id, item_id, house_id)
     select '000000', h.garden_id, ${itemId}, h.id from property_house h where h.garden_id = ${gardenId}`.execute(db);
   for (const table of ['property_house', 'property_owner', 'property_ownership', 'property_payment_item_house'])
