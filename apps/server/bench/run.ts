@@ -1,12 +1,17 @@
 /**
- * npm run bench [-- --small 10000 --large 1000000 --seconds 5 --rounds 3 --connections 50 --import-houses 10000 --houses 1000000 --answers json]
+ * npm run bench [-- --small 10000 --large 1000000 --seconds 5 --rounds 3 --connections 50 --import-houses 10000 --houses 1000000 --answers json
+ *   --bills-small 10000 --bills 1000000 --bill-houses 100000 --only lists|houses|billing]
  *
  * Lists at any size (lists.ts): the posts list and detail with the posts table
  * and the api log at `--small` rows, then grown to `--large`, each measured as
  * one call, under load through the API (token, tenancy, data scope,
  * validation, api log) and under load through a bare route running the same
  * paging code. Then houses (community.ts): the import and the list by
- * building at 10k and 1M houses (`--houses 0` leaves them out).
+ * building at 10k and 1M houses (`--houses 0` leaves them out). Then billing
+ * (billing.ts): the outstanding list, its totals and the cashier's calls at
+ * 10k and 1M bills (`--bills 0` leaves them out), and a month's generation
+ * for 100k houses against INSERT … SELECT (`--bill-houses 0` leaves it out).
+ * `--only billing` (or BENCH_ONLY=billing) runs one section alone.
  * `--answers json` writes answers with JSON.stringify instead of the routes'
  * schemas (fast-json-stringify), to compare the two.
  * Uses DATABASE_URL when set (the targets are for PostgreSQL), else PGlite; REDIS_URL when set.
