@@ -1,12 +1,17 @@
 /**
- * npm run bench [-- --small 10000 --large 1000000 --seconds 5 --rounds 3 --connections 50 --import-houses 10000 --houses 1000000 --answers json]
+ * npm run bench [-- --small 10000 --large 1000000 --seconds 5 --rounds 3 --connections 50 --import-houses 10000 --houses 1000000 --answers json
+ *   --bills-small 10000 --bills 1000000 --bill-houses 100000 --only lists|houses|billing]
  *
  * Lists at any size (lists.ts): the posts list and detail with the posts table
  * and the api log at `--small` rows, then grown to `--large`, each measured as
  * one call, under load through the API (token, tenancy, data scope,
  * validation, api log) and under load through a bare route running the same
  * paging code. Then houses (community.ts): the import and the list by
- * building at 10k and 1M houses (`--houses 0` leaves them out).
+ * building at 10k and 1M houses (`--houses 0` leaves them out). Then billing
+ * (billing.ts): the outstanding list, its totals and the cashier's calls at
+ * 10k and 1M bills (`--bills 0` leaves them out), and a month's generation
+ * for 100k houses against INSERT … SELECT (`--bill-houses 0` leaves it out).
+ * `--only billing` (or BENCH_ONLY=billing) runs one section alone.
  * `--answers json` writes answers with JSON.stringify instead of the routes'
  * schemas (fast-json-stringify), to compare the two.
  * Uses DATABASE_URL when set (the targets are for PostgreSQL), else PGlite; REDIS_URL when set.
@@ -16,6 +21,7 @@ import { loadConfig } from '../src/config';
 import { md5Hex } from '../src/platform/auth/password';
 import { openDatabase } from '../src/platform/db/database';
 import { createTestDatabase } from '../test/harness';
+import { benchBilling } from './billing';
 import { benchCommunity } from './community';
 import { loader, type LoadResult } from './load';
 import { benchLists } from './lists';
@@ -86,13 +92,31 @@ console.log(
   `${database.kind}${process.env.REDIS_URL ? ' + Redis' : ''}, ${CONNECTIONS} connections, median of ${ROUNDS} alternating runs of ${SECONDS} s`,
 );
 // The bench's own database goes whatever happens: a failed run must not leave a million rows behind.
+// `--only billing` (or BENCH_ONLY=billing) runs the billing section alone.
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : process.env.BENCH_ONLY;
 try {
-  await benchLists({ built, apiPort, token, load, alternate, small: flag('small', 10_000), large: flag('large', 1_000_000) });
+  if (!only || only === 'lists') {
+    await benchLists({ built, apiPort, token, load, alternate, small: flag('small', 10_000), large: flag('large', 1_000_000) });
+  }
   const houses = flag('houses', 1_000_000);
-  if (houses > 0) {
+  if ((!only || only === 'houses') && houses > 0) {
     await benchCommunity({ built, apiPort, token, load, importRows: flag('import-houses', 10_000), largeRows: houses });
+  }
+  if (!only || only === 'billing') {
+    await benchBilling({
+      built,
+      apiPort,
+      token,
+      load,
+      small: flag('bills-small', 10_000),
+      large: flag('bills', 1_000_000),
+      houses: flag('bill-houses', 100_000),
+      rounds: ROUNDS,
+    });
   }
 } finally {
   await built.close();
-  await created?.drop();
+  // BENCH_KEEP_DB=1 keeps the database for a look at its plans afterwards (drop it by hand).
+  if (process.env.BENCH_KEEP_DB) console.log(`kept database ${created?.name}`);
+  else await created?.drop();
 }

@@ -334,14 +334,16 @@ async function targetRow(
           h.house_status, h.floor, h.house_name, g.built_area as garden_area, b.rent, b.start_date as binding_start,
           o.id as owner_id, o.name as owner_name, o.phone as owner_phone, m.last_reading, m.current_reading
         from property_house h join property_garden g on g.id = h.garden_id
-          left join property_payment_item_house b on b.house_id = h.id and b.item_id = ${itemId} and b.is_deleted = 0
+          left join property_payment_item_house b on b.tenant_id = h.tenant_id and b.house_id = h.id and b.item_id = ${itemId}
+            and b.is_deleted = 0
           left join lateral (select w.id, w.name, w.phone from property_ownership p join property_owner w on w.id = p.owner_id
-            and w.is_deleted = 0 where p.is_deleted = 0 and p.house_id = h.id order by p.id limit 1) o on true
-          left join property_meter_reading m on m.house_id = h.id and m.item_id = ${itemId} and m.period = ${period} and m.is_deleted = 0
+            and w.is_deleted = 0 where p.tenant_id = h.tenant_id and p.is_deleted = 0 and p.house_id = h.id order by p.id limit 1) o on true
+          left join property_meter_reading m on m.tenant_id = h.tenant_id and m.house_id = h.id and m.item_id = ${itemId}
+            and m.period = ${period} and m.is_deleted = 0
         where h.id = ${houseId} and h.is_deleted = 0 and h.tenant_id = ${ctx.auth.tenantId}`.execute(ctx.db)
     : await sql<Row>`select null as house_id, s.id as parking_space_id, s.garden_id, s.area as space_area, s.space_no as house_name,
           b.rent, b.start_date as binding_start
-        from property_parking_space s left join property_payment_item_house b on b.parking_space_id = s.id
+        from property_parking_space s left join property_payment_item_house b on b.tenant_id = s.tenant_id and b.parking_space_id = s.id
           and b.item_id = ${itemId} and b.is_deleted = 0
         where s.id = ${spaceId} and s.is_deleted = 0 and s.tenant_id = ${ctx.auth.tenantId}`.execute(ctx.db);
   const row = rows.rows[0];
@@ -541,7 +543,7 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       const house =
         await sql<Row>`select h.house_name, o.name, o.phone from property_house h left join lateral (select w.name, w.phone
           from property_ownership p join property_owner w on w.id = p.owner_id and w.is_deleted = 0
-          where p.house_id = h.id and p.is_deleted = 0 order by p.id limit 1) o on true
+          where p.tenant_id = h.tenant_id and p.house_id = h.id and p.is_deleted = 0 order by p.id limit 1) o on true
         where h.id = ${houseId} and h.tenant_id = ${ctx.auth.tenantId}`.execute(ctx.db);
       const h = house.rows[0];
       return data({
@@ -677,7 +679,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       tags,
       summary: 'Generate a period’s bills for a garden or building (a job run)',
       description:
-        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 500. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
+        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 2,000. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
       query: scopeParams,
       body: scopeParams,
       form: true,

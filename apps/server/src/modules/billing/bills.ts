@@ -106,16 +106,6 @@ export async function logBill(
       ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})`.execute(ctx.db);
 }
 
-/** Log rows for many bills at once (generation), set-based. */
-export async function logBillsCreated(ctx: CrudContext, billIds: string[]): Promise<void> {
-  if (billIds.length === 0) return;
-  await sql`insert into property_bill_log (tenant_id, bill_id, garden_id, house_name, action, to_status, amount,
-      operator_name, create_user, create_dept, update_user)
-    select tenant_id, id, garden_id, house_name, ${BILL_ACTION.create}, bill_status, amount,
-      ${ctx.auth.userName || ctx.auth.account || null}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null}
-    from property_payment_bill where id in (${sql.join(billIds)})`.execute(ctx.db);
-}
-
 /** A bill's child lines. */
 export async function linesOf(ctx: CrudContext, billIds: string[]): Promise<Map<string, Row[]>> {
   const out = new Map<string, Row[]>();

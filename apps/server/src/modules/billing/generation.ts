@@ -1,9 +1,8 @@
-import { CYCLE_MONTHS, Money, ONE_OFF_CYCLE, type ErrorKey, type Locale, translate } from '@property/domain';
+import { BILL_ACTION, CYCLE_MONTHS, Money, ONE_OFF_CYCLE, type ErrorKey, type Locale, translate } from '@property/domain';
 import { sql } from 'kysely';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
-import { logBillsCreated } from './bills';
 
 /**
  * Bills of a period from the charge items bound to houses and parking spaces.
@@ -33,7 +32,7 @@ export interface GenerationProblem {
   params?: Record<string, string | number>;
 }
 
-export const CHUNK = 500;
+export const CHUNK = 2000;
 /** The most bills one run may plan (a garden of 100,000 houses with a few items). */
 export const MAX_RUN = 500_000;
 
@@ -165,59 +164,95 @@ export function planBill(ctx: CrudContext, item: Row, target: Row, period: strin
   return { billKey: row.bill_key, row, lines: charge.lines };
 }
 
-const BILL_COLUMNS = [
-  'tenant_id',
-  'garden_id',
-  'building_id',
-  'unit_id',
-  'house_id',
-  'parking_space_id',
-  'house_name',
-  'owner_id',
-  'owner_name',
-  'owner_phone',
-  'item_id',
-  'item_name',
-  'fee_type',
-  'period',
-  'start_date',
-  'end_date',
-  'due_date',
-  'amount',
-  'bill_key',
-  'create_user',
-  'create_dept',
-  'update_user',
-] as const;
+/** The bill columns generation writes, with the SQL array type each travels in. */
+const BILL_COLUMNS = {
+  tenant_id: 'text',
+  garden_id: 'bigint',
+  building_id: 'bigint',
+  unit_id: 'bigint',
+  house_id: 'bigint',
+  parking_space_id: 'bigint',
+  house_name: 'text',
+  owner_id: 'bigint',
+  owner_name: 'text',
+  owner_phone: 'text',
+  item_id: 'bigint',
+  item_name: 'text',
+  fee_type: 'int',
+  period: 'text',
+  start_date: 'date',
+  end_date: 'date',
+  due_date: 'date',
+  amount: 'numeric',
+  bill_key: 'text',
+  create_user: 'bigint',
+  create_dept: 'bigint',
+  update_user: 'bigint',
+} as const;
+const BILL_COLUMN_NAMES = Object.keys(BILL_COLUMNS) as (keyof typeof BILL_COLUMNS)[];
+
+/** A column of values as one array parameter (text, so numbers and dates keep every digit), unnested by the database. */
+const arrayOf = (values: unknown[], type: string) =>
+  sql`${values.map((v) => (v === null || v === undefined ? null : String(v)))}::text[]::${sql.raw(type)}[]`;
 
 /**
  * Inserts planned bills (one chunk, inside the caller's transaction) with
  * their lines and log rows; keys that exist already are skipped. Answers the
  * ids of the bills added.
+ *
+ * One statement a chunk whatever its size: each column travels as one array
+ * parameter (not a parameter a value), and the lines and log rows are
+ * inserted from the bills the same statement added.
  */
 export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Promise<string[]> {
   if (planned.length === 0) return [];
-  const tuples = planned.map((p) => sql`(${sql.join(BILL_COLUMNS.map((c) => p.row[c] ?? null))})`);
-  const added = await sql<{ id: string; bill_key: string; garden_id: string }>`insert into property_payment_bill
-      (${sql.join(BILL_COLUMNS.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
-    on conflict (tenant_id, bill_key) where is_deleted = 0 do nothing returning id, bill_key, garden_id`.execute(ctx.db);
-  if (added.rows.length === 0) return [];
-  const byKey = new Map(planned.map((p) => [p.billKey, p]));
-  const lines = added.rows.flatMap((bill) =>
-    byKey.get(bill.bill_key)!.lines.map(
-      (
-        line,
-      ) => sql`(${ctx.auth.tenantId}, ${bill.id}, ${bill.garden_id}, ${LINE_TYPE[line.lineType]}, ${byKey.get(bill.bill_key)!.row.item_name as string},
-        ${line.quantity}, ${line.unitPrice}, ${line.amount}, ${ctx.auth.userId || null}, ${ctx.auth.userId || null})`,
+  const bills = BILL_COLUMN_NAMES.map((c) =>
+    arrayOf(
+      planned.map((p) => p.row[c]),
+      BILL_COLUMNS[c],
     ),
   );
-  for (let i = 0; i < lines.length; i += 2000) {
-    await sql`insert into property_payment_bill_child (tenant_id, bill_id, garden_id, line_type, item_name, quantity, unit_price,
-        amount, create_user, update_user) values ${sql.join(lines.slice(i, i + 2000))}`.execute(ctx.db);
-  }
-  const ids = added.rows.map((r) => String(r.id));
-  await logBillsCreated(ctx, ids);
-  return ids;
+  const lines = planned.flatMap((p) => p.lines.map((line) => ({ key: p.billKey, line })));
+  const userId = ctx.auth.userId || null;
+  const operator = ctx.auth.userName || ctx.auth.account || null;
+  const added = await sql<{ id: string }>`with input as (
+      select * from unnest(${sql.join(bills)}) as t(${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))})
+    ), added as (
+      insert into property_payment_bill (${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))})
+      select ${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))} from input
+      on conflict (tenant_id, bill_key) where is_deleted = 0 do nothing
+      returning id, tenant_id, garden_id, house_name, item_name, bill_key, bill_status, amount
+    ), lines as (
+      insert into property_payment_bill_child (tenant_id, bill_id, garden_id, line_type, item_name, quantity, unit_price,
+        amount, create_user, update_user)
+      select a.tenant_id, a.id, a.garden_id, l.line_type, a.item_name, l.quantity, l.unit_price, l.amount,
+        ${userId}::bigint, ${userId}::bigint
+      from added a join unnest(${arrayOf(
+        lines.map((l) => l.key),
+        'text',
+      )}, ${arrayOf(
+        lines.map((l) => LINE_TYPE[l.line.lineType]),
+        'int',
+      )}, ${arrayOf(
+        lines.map((l) => l.line.quantity),
+        'numeric',
+      )}, ${arrayOf(
+        lines.map((l) => l.line.unitPrice),
+        'numeric',
+      )}, ${arrayOf(
+        lines.map((l) => l.line.amount),
+        'numeric',
+      )}) with ordinality as l(bill_key, line_type, quantity, unit_price, amount, n) on l.bill_key = a.bill_key
+      order by l.n
+    ), logged as (
+      insert into property_bill_log (tenant_id, bill_id, garden_id, house_name, action, to_status, amount, operator_name,
+        create_user, create_dept, update_user)
+      select tenant_id, id, garden_id, house_name, ${BILL_ACTION.create}::int, bill_status, amount, ${operator}::text,
+        ${userId}::bigint, ${ctx.auth.deptId || null}::bigint, ${userId}::bigint
+      from added
+    )
+    select id from added order by id`.execute(ctx.db);
+  return added.rows.map((r) => String(r.id));
 }
 
 /** Every bill the scope would make, with the houses that cannot be billed and why. */
@@ -249,13 +284,10 @@ export async function planPeriod(
 
 /** Which of these keys already have a live bill. */
 export async function existingKeys(ctx: CrudContext, keys: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let i = 0; i < keys.length; i += 5000) {
-    const rows = await sql<{ bill_key: string }>`select bill_key from property_payment_bill where is_deleted = 0
-      and tenant_id = ${ctx.auth.tenantId} and bill_key in (${sql.join(keys.slice(i, i + 5000))})`.execute(ctx.db);
-    for (const r of rows.rows) found.add(r.bill_key);
-  }
-  return found;
+  if (keys.length === 0) return new Set();
+  const rows = await sql<{ bill_key: string }>`select bill_key from property_payment_bill where is_deleted = 0
+    and tenant_id = ${ctx.auth.tenantId} and bill_key = any(${keys}::text[])`.execute(ctx.db);
+  return new Set(rows.rows.map((r) => r.bill_key));
 }
 
 export interface GenerationOutcome {

@@ -128,7 +128,7 @@ async function housesOf(ctx: CrudContext, gardenId: string): Promise<Map<string,
       h.inner_area, h.house_status, h.floor, o.id as owner_id, o.name as owner_name, o.phone as owner_phone
     from property_house h
       left join lateral (select w.id, w.name, w.phone from property_ownership p join property_owner w on w.id = p.owner_id
-        and w.is_deleted = 0 where p.is_deleted = 0 and p.house_id = h.id order by p.id limit 1) o on true
+        and w.is_deleted = 0 where p.tenant_id = h.tenant_id and p.is_deleted = 0 and p.house_id = h.id order by p.id limit 1) o on true
     where h.is_deleted = 0 and h.tenant_id = ${ctx.auth.tenantId} and h.garden_id = ${gardenId}`.execute(ctx.db);
   return new Map(rows.rows.map((r) => [String(r.house_name), r]));
 }

@@ -23,7 +23,7 @@ export interface GenerationParams {
   buildingId?: string;
   itemIds?: string[];
   period: string;
-  /** Bills a chunk (default 500). */
+  /** Bills a chunk (default 2,000). */
   chunk?: number;
 }
 
