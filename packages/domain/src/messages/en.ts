@@ -1,4 +1,6 @@
+import { communityEn } from './community-en';
 import { errorsEn } from './errors-en';
+import { serviceEn } from './service-en';
 import type { zh } from './zh';
 
 /** The key tree of the Chinese module with every leaf a string: a missing or extra key is a type error. */
@@ -543,6 +545,17 @@ export const en: Shape<typeof zh> = {
       checkedCount: 'Checked',
       missedCount: 'Missed',
       remark: 'Remark',
+    },
+    patrolRecord: {
+      planName: 'Patrol plan',
+      taskDate: 'Patrol day',
+      userName: 'Patroller',
+      pointName: 'Point name',
+      status: 'State',
+      result: 'Result',
+      checkTime: 'Checked at',
+      checkUserName: 'Checked by',
+      remark: 'Notes',
     },
     patrolTaskPoint: {
       taskId: 'Task',
@@ -1165,6 +1178,9 @@ export const en: Shape<typeof zh> = {
   forms: {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',
+    patrolRecord: 'Patrol records',
   },
+  community: communityEn,
+  service: serviceEn,
   errors: errorsEn,
 };

@@ -5,7 +5,6 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
 import { ImageUpload } from '../../crud/ImageUpload';
-import './messages';
 import './rich-text.css';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
