@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, screenshot, useE2E, waitForPath } from './browser';
+import { animationsEnded, hasBrowser, screenshot, useE2E, waitForPath } from './browser';
 
 /**
  * A person's day by keyboard alone (issue 19): no click, no locator's fill, only Tab, Shift+Tab, arrows, Enter,
@@ -32,14 +32,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     });
   /** A screenshot once the page's animations have ended (a popup fading in is not yet there to see). */
   const shot = async (name: string) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
+    await animationsEnded(page);
     await screenshot(page, name);
   };
   /** Presses Tab (or Shift+Tab) until focus is on what `wanted` accepts; fails after `max` presses. */

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
+import { choose as pick, hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
 
 const DEMO_TENANT = '100001';
 const PNG = Buffer.from(
@@ -39,15 +39,7 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
   const drawer = () => page.locator('.ant-drawer-content:visible').last();
   const row = (text: string) => page.locator('.ant-table-row', { hasText: text }).first();
   const ok = (scope: Locator) => scope.getByRole('button', { name: /^(确\s*定|保\s*存)$/ }).click();
-  const choose = async (scope: Locator, label: string, option: string) => {
-    const input = scope.getByLabel(label, { exact: true });
-    await scope
-      .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
-      .locator('.ant-select-selector')
-      .click();
-    if (await input.isEditable()) await input.fill(option);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  };
+  const choose = (scope: Locator, label: string, option: string) => pick(page, scope, label, option);
   /** Takes a step from the repair drawer: its button, then the dialog's fields, then 确定. */
   const takeStep = async (name: string, fill?: (d: Locator) => Promise<void>) => {
     // antd spaces the two characters of a two-character button (派 单).
