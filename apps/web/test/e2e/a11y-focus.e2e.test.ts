@@ -26,14 +26,14 @@ describe.skipIf(!hasBrowser)('tree names and dialog focus', () => {
     for (const [path, zh] of TREES) {
       await page.goto(`${url}${path}`);
       await page.locator('#main-content .ant-tree').first().waitFor();
-      await expect.poll(() => treeField(zh).count(), `${path} ${zh}`).toBe(1);
+      await expect.poll(() => treeField(zh).count(), { message: `${path} ${zh}` }).toBe(1);
       expect(await treeField('for screen reader').count()).toBe(0);
     }
     await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
     for (const [path, , en] of TREES) {
       await page.goto(`${url}${path}`);
       await page.locator('#main-content .ant-tree').first().waitFor();
-      await expect.poll(() => treeField(en).count(), `${path} ${en}`).toBe(1);
+      await expect.poll(() => treeField(en).count(), { message: `${path} ${en}` }).toBe(1);
     }
     await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'zh' })));
   });
