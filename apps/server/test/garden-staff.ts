@@ -29,12 +29,12 @@ export async function demoGardens(admin: ApiClient): Promise<{ mine: string; the
   };
 }
 
-/** The seeded menus under the menus coded `codes`, their screens and buttons included. */
-export async function menuSubtrees(server: TestServer, codes: string[]): Promise<string[]> {
+/** The seeded menus under the menus coded `codes`, their screens and (unless `screensOnly`) their buttons. */
+export async function menuSubtrees(server: TestServer, codes: string[], { screensOnly = false } = {}): Promise<string[]> {
   const menus = await sql<{ id: string }>`with recursive tree as (
-      select id from blade_menu where is_deleted = 0 and code in (${sql.join(codes)})
-      union select m.id from blade_menu m join tree t on m.parent_id = t.id where m.is_deleted = 0)
-    select id from tree`.execute(server.built.services.db);
+      select id, category from blade_menu where is_deleted = 0 and code in (${sql.join(codes)})
+      union select m.id, m.category from blade_menu m join tree t on m.parent_id = t.id where m.is_deleted = 0)
+    select id from tree where ${screensOnly ? sql`category = 1` : sql`true`}`.execute(server.built.services.db);
   return menus.rows.map((m) => String(m.id));
 }
 

@@ -302,7 +302,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
       <ProTable<Row>
         className="crud-page"
         rowKey="id"
-        headerTitle={t(`entities.${entity.name}`)}
+        headerTitle={entity.label[locale]}
         actionRef={actionRef}
         columns={tableColumns}
         form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}

@@ -69,4 +69,9 @@ export const serviceEn: Record<keyof typeof serviceZh, string> = {
   uploading: 'Uploading',
   coverType: 'The cover image must be a jpg, jpeg or png',
   coverSize: 'The cover image may not exceed 500kb',
+  // The tabs of 消息模板 and 巡更任务
+  templatesTab: 'Message templates',
+  gardenMessagesTab: 'Garden messages',
+  tasksTab: 'Patrol tasks',
+  recordsTab: 'Patrol records',
 };

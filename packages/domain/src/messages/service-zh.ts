@@ -70,4 +70,9 @@ export const serviceZh = {
   uploading: '正在上传',
   coverType: '封面图只能是 jpg、jpeg、png 格式',
   coverSize: '封面图大小不能超过500kb',
+  // The tabs of 消息模板 and 巡更任务
+  templatesTab: '消息模板',
+  gardenMessagesTab: '小区消息',
+  tasksTab: '巡更任务',
+  recordsTab: '巡更记录',
 };

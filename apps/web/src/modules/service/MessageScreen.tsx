@@ -13,10 +13,10 @@ export default function MessageScreen() {
   return (
     <ListTabs
       tabs={[
-        { key: 'templates', label: t('entities.templateMsg'), list: <CrudPage entity={templateMsgEntity} /> },
+        { key: 'templates', label: t('service.templatesTab'), list: <CrudPage entity={templateMsgEntity} /> },
         {
           key: 'garden',
-          label: t('entities.properTemplateMsg'),
+          label: t('service.gardenMessagesTab'),
           list: <GardenScopedScreen entity={properTemplateMsgEntity} />,
         },
       ]}

@@ -92,8 +92,8 @@ export function PatrolTaskScreen() {
   return (
     <ListTabs
       tabs={[
-        { key: 'tasks', label: t('entities.patrolTask'), list: <PatrolTasks /> },
-        { key: 'records', label: t('forms.patrolRecord'), list: <CrudPage entity={patrolRecordView} /> },
+        { key: 'tasks', label: t('service.tasksTab'), list: <PatrolTasks /> },
+        { key: 'records', label: t('service.recordsTab'), list: <CrudPage entity={patrolRecordView} /> },
       ]}
     />
   );
