@@ -50,7 +50,7 @@ export interface GardenStaffOptions {
   gardenIds: string[];
 }
 
-/** A new role holding `menuIds`, a user of it bound to `gardenIds`, signed in: the user's id and client. */
+/** A new role holding `menuIds`, a user of it bound to `gardenIds` (none: the whole tenant), signed in: id and client. */
 export async function gardenStaff(
   server: TestServer,
   admin: ApiClient,
@@ -65,6 +65,6 @@ export async function gardenStaff(
     (await admin.post('/blade-system/user/submit', { ...user, roleId, deptId: String(dept.rows[0]!.id) })).body,
   ).toMatchObject({ success: true });
   const userId = String((await admin.get('/blade-system/user/page', { account_equal: user.account })).body.data.records[0].id);
-  await bindGardens(admin, userId, gardenIds);
+  if (gardenIds.length > 0) await bindGardens(admin, userId, gardenIds);
   return { userId, client: await signedIn(server, user.account, user.password) };
 }
