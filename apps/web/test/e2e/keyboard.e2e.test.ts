@@ -45,9 +45,8 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
   };
   const named = (name: string) => (f: { name: string }) => f.name === name.replace(/\s+/g, '');
   /**
-   * Waits for an opened dialog to take focus: antd moves it in once the dialog's opening animation ends, and a
-   * Tab pressed before that still moves on the page behind (the page's control, not the dialog's, would then
-   * be where focus returns).
+   * Waits for an opened dialog to take focus (from its first frame, app/dialog-focus.ts; a11y-focus.e2e.test.ts
+   * presses Tab during the opening animation itself).
    */
   const dialogFocused = () => expect.poll(async () => (await focused()).inDialog).toBe(true);
   /** Waits for an opened menu to take focus (it does once shown): keys pressed before would go to its button. */
