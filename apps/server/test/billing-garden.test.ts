@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../src/seed/seed';
 import { finishedRun } from './billing-fixtures';
-import { ApiClient } from './client';
+import type { ApiClient } from './client';
 import { refused } from './facility-fixtures';
+import { demoGardens, gardenStaff, menuSubtrees, signedIn } from './garden-staff';
 import { startServer, type TestServer } from './harness';
 import { FAST_JOBS } from './jobs/test-kinds';
 
@@ -21,13 +22,6 @@ let mine: string;
 let theirs: string;
 const db = () => server.built.services.db;
 
-async function signedIn(account: string, password: string): Promise<ApiClient> {
-  const client = new ApiClient(server.url);
-  const answer = await client.signIn(account, password, DEMO_TENANT);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return client;
-}
-
 /** A bill of a garden in a state (the seeded year has every state in both gardens). */
 async function billOf(garden: string, status: number, extra = sql`true`): Promise<Record<string, string>> {
   const rows = await sql<Record<string, string>>`select id::text, house_id::text as "houseId", order_id::text as "orderId"
@@ -40,33 +34,15 @@ const missing = (id: string) => refused(400, `账单不存在或已被删除: ${
 
 beforeAll(async () => {
   server = await startServer({ jobs: FAST_JOBS });
-  admin = await signedIn('admin', 'admin');
-  const gardens = (await admin.get('/system-property/garden/list', { size: 10 })).body.data.records as Array<{
-    id: string;
-    gardenName: string;
-  }>;
-  mine = gardens.find((g) => g.gardenName === '阳光花园')!.id;
-  theirs = gardens.find((g) => g.gardenName === '翠湖苑')!.id;
-  expect(
-    (await admin.post('/blade-system/role/submit', { roleName: '收费员', roleAlias: 'billing_cashier', sort: 9 })).body,
-  ).toMatchObject({ success: true });
-  const roleId = (await admin.get('/blade-system/role/list', { roleAlias_equal: 'billing_cashier' })).body.data[0].id;
+  admin = await signedIn(server, 'admin', 'admin');
+  ({ mine, theirs } = await demoGardens(admin));
   // The whole billing subtree as seeded: its screens and their buttons.
-  const menus = await sql<{ id: string }>`with recursive tree as (
-      select id from blade_menu where is_deleted = 0 and code = 'billing'
-      union select m.id from blade_menu m join tree t on m.parent_id = t.id where m.is_deleted = 0)
-    select id from tree`.execute(db());
-  const menuIds = menus.rows.map((m) => String(m.id));
-  expect((await admin.post('/blade-system/role/grant', { roleIds: [roleId], menuIds })).body).toMatchObject({ success: true });
-  const dept = await sql<{ id: string }>`select id from blade_dept where tenant_id = ${DEMO_TENANT} and is_deleted = 0
-    order by id limit 1`.execute(db());
-  const user = { account: 'cashier', realName: '收费员', password: 'cash1234', roleId, deptId: String(dept.rows[0]!.id) };
-  expect((await admin.post('/blade-system/user/submit', user)).body).toMatchObject({ success: true });
-  const userId = (await admin.get('/blade-system/user/page', { account_equal: 'cashier' })).body.data.records[0].id;
-  expect((await admin.post('/system-property/pgarden/submitAll', { userId, gardenIds: [mine] })).body).toMatchObject({
-    success: true,
-  });
-  cashier = await signedIn('cashier', 'cash1234');
+  ({ client: cashier } = await gardenStaff(server, admin, {
+    role: { roleName: '收费员', roleAlias: 'billing_cashier' },
+    user: { account: 'cashier', realName: '收费员', password: 'cash1234' },
+    menuIds: await menuSubtrees(server, ['billing']),
+    gardenIds: [mine],
+  }));
 });
 afterAll(async () => server?.close());
 

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ROWS } from '../src/modules/billing/import';
@@ -6,6 +5,7 @@ import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, signedIn } from './facility-fixtures';
 import { startServer, type TestServer } from './harness';
+import { templateHeader, uploadImport, workbook } from './import-files';
 
 /**
  * The billing imports over HTTP: meter readings and ad-hoc fees from .xlsx,
@@ -22,22 +22,8 @@ let waterItem: string;
 let feeItem: string;
 const db = () => server.built.services.db;
 
-async function workbook(header: string[], rows: Array<Array<string | number>>): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('data');
-  sheet.addRow(header);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function upload(client: ApiClient, path: string, file: Buffer, garden = gardenId): Promise<{ status: number; body: any }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)]), 'import.xlsx');
-  const url = new URL(`/api/system-property/${path}/import`, server.url);
-  url.searchParams.set('gardenId', garden);
-  const response = await fetch(url, { method: 'POST', body: form, headers: { 'Blade-Auth': `bearer ${client.token}` } });
-  return { status: response.status, body: await response.json() };
-}
+const upload = (client: ApiClient, path: string, file: Buffer, garden = gardenId) =>
+  uploadImport(server, client, `/system-property/${path}/import`, file, { query: { gardenId: garden } });
 
 /** Houses of the garden by the name bills show, the first `n`. */
 async function houseNames(n: number): Promise<string[]> {
@@ -196,12 +182,6 @@ describe('ad-hoc fees', () => {
     expect((await upload(staff, 'meterreading', file)).status).toBe(403);
     const foreign = await upload(other, 'paymentbill', file);
     expect(foreign).toMatchObject({ status: 400, body: { msg: '所选小区不存在或已被删除' } });
-    const template = await fetch(new URL('/api/system-property/paymentbill/import-template', server.url), {
-      headers: { 'Blade-Auth': `bearer ${admin.token}` },
-    });
-    expect(template.status).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await template.arrayBuffer());
-    expect(book.worksheets[0]!.getRow(1).values).toEqual([undefined, ...header]);
+    expect((await templateHeader(server, admin, '/system-property/paymentbill/import-template')).header).toEqual(header);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../src/seed/seed';
 import { ApiClient } from './client';
 import { startServer, type TestServer } from './harness';
+import { templateHeader, uploadImport, workbook } from './import-files';
 
 /** Excel import of houses (issue 4): template, a valid file, a file with bad rows, a wrong file. */
 let server: TestServer;
@@ -11,28 +12,11 @@ let gardenId: string;
 
 const HEADERS = ['小区名称', '楼栋名称', '单元名称', '楼层', '房号', '建筑面积', '套内面积', '房屋类型', '房屋状态', '备注'];
 
-/** A real .xlsx built in memory: a header row, then the rows given. */
-async function workbook(rows: Array<Array<string | number | null>>, headers: string[] = HEADERS): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('房屋');
-  sheet.addRow(headers);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+/** An import file of houses: the template's columns (or `headers`), then the rows given. */
+const houseFile = (rows: Array<Array<string | number | null>>, headers: string[] = HEADERS) => workbook(headers, rows, '房屋');
 
-async function upload(
-  client: ApiClient,
-  file: Buffer | string,
-  filename = 'houses.xlsx',
-  query: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
-  const form = new FormData();
-  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), filename);
-  const url = new URL('/api/community-resource/unithouse/import', server.url);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const response = await fetch(url, { method: 'POST', body: form, headers: { 'Blade-Auth': `bearer ${client.token}` } });
-  return { status: response.status, body: await response.json() };
-}
+const upload = (client: ApiClient, file: Buffer | string, filename = 'houses.xlsx', query: Record<string, string> = {}) =>
+  uploadImport(server, client, '/community-resource/unithouse/import', file, { filename, query });
 
 const housesOf = async (query: Record<string, unknown>) =>
   (await admin.get('/community-resource/unithouse/list', { ...query, size: 100 })).body.data;
@@ -48,15 +32,9 @@ afterAll(async () => server?.close());
 
 describe('house import', () => {
   it('offers an .xlsx template with the columns it reads', async () => {
-    const response = await fetch(new URL('/api/community-resource/unithouse/import-template', server.url), {
-      headers: { 'Blade-Auth': `bearer ${admin.token}` },
-    });
-    expect(response.status).toBe(200);
+    const { response, header } = await templateHeader(server, admin, '/community-resource/unithouse/import-template');
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
     expect(response.headers.get('content-disposition')).toContain('attachment');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await response.arrayBuffer());
-    const header = (book.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(HEADERS);
   });
 
@@ -79,7 +57,7 @@ describe('house import', () => {
           ]);
       }
     }
-    const answer = await upload(admin, await workbook(rows));
+    const answer = await upload(admin, await houseFile(rows));
     expect(answer.body).toMatchObject({ code: 200, success: true, data: { total: 12, success: 12, errors: [] } });
     const houses = await housesOf({ gardenId });
     expect(houses.total).toBe(12);
@@ -98,7 +76,7 @@ describe('house import', () => {
   });
 
   it('takes the garden from the header selector when the file has no garden column', async () => {
-    const file = await workbook([['3栋', '1单元', 1, '0101']], ['楼栋名称', '单元名称', '楼层', '房号']);
+    const file = await houseFile([['3栋', '1单元', 1, '0101']], ['楼栋名称', '单元名称', '楼层', '房号']);
     expect((await upload(admin, file, 'h.xlsx', { gardenId })).body).toMatchObject({ code: 200, data: { success: 1 } });
     expect((await upload(admin, file)).body).toMatchObject({ code: 400, msg: '模板不正确,缺少列: 小区名称' });
   });
@@ -117,7 +95,7 @@ describe('house import', () => {
       ['导入花园', '5栋', '1单元', 1, '0109', '80', '90', null, null, null], // row 10
       ['导入花园', null, '1单元', 1, '0110', null, null, null, null, null], // row 11
     ];
-    const answer = await upload(admin, await workbook(rows));
+    const answer = await upload(admin, await houseFile(rows));
     expect(answer.status).toBe(400);
     expect(answer.body.success).toBe(false);
     expect(answer.body.msg).toBe(
@@ -153,7 +131,7 @@ describe('house import', () => {
     // A zip that is not a workbook.
     const zipHeader = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]);
     expect(await upload(admin, zipHeader, 'houses.xlsx')).toEqual(wrongType);
-    expect((await upload(admin, await workbook([]), 'empty.xlsx')).body).toMatchObject({
+    expect((await upload(admin, await houseFile([]), 'empty.xlsx')).body).toMatchObject({
       code: 400,
       msg: 'Excel 文件中没有数据',
     });
@@ -174,14 +152,14 @@ describe('house import', () => {
   it('is refused to users without the house add button and cannot reach another tenant garden', async () => {
     const staff = new ApiClient(server.url);
     await staff.signIn('staff', 'staff123');
-    expect((await upload(staff, await workbook([['导入花园', '9栋', '1单元', 1, '0101']]))).status).toBe(403);
+    expect((await upload(staff, await houseFile([['导入花园', '9栋', '1单元', 1, '0101']]))).status).toBe(403);
     const platform = new ApiClient(server.url);
     await platform.signIn('admin', 'admin');
     // The platform tenant has no garden of that name, nor may it name the demo tenant's garden by id.
-    expect((await upload(platform, await workbook([['导入花园', '9栋', '1单元', 1, '0101']]))).body.data.errors).toEqual([
+    expect((await upload(platform, await houseFile([['导入花园', '9栋', '1单元', 1, '0101']]))).body.data.errors).toEqual([
       { row: 2, message: '小区不存在: 导入花园' },
     ]);
-    const file = await workbook([['9栋', '1单元', 1, '0101']], ['楼栋名称', '单元名称', '楼层', '房号']);
+    const file = await houseFile([['9栋', '1单元', 1, '0101']], ['楼栋名称', '单元名称', '楼层', '房号']);
     expect((await upload(platform, file, 'h.xlsx', { gardenId })).body).toMatchObject({
       code: 400,
       msg: '所选小区不存在或已被删除',
@@ -220,7 +198,7 @@ describe('house import of hostile files (issue 13)', () => {
   it('refuses a cell longer than 1,000 characters on its row', async () => {
     const answer = await upload(
       admin,
-      await workbook([['导入花园', '9栋', '1单元', 1, '0101', null, null, null, null, 'x'.repeat(5000)]]),
+      await houseFile([['导入花园', '9栋', '1单元', 1, '0101', null, null, null, null, 'x'.repeat(5000)]]),
     );
     expect(answer.status).toBe(400);
     expect(answer.body.data.errors).toEqual([{ row: 2, message: '单元格内容不能超过1000个字符' }]);

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANT } from '../src/seed/seed';
 import { ApiClient } from './client';
+import { bindGardens, demoGardens, gardenStaff, menuSubtrees, signedIn } from './garden-staff';
 import { startServer, type TestServer } from './harness';
 
 /**
@@ -21,13 +20,6 @@ let theirs: string;
 
 const NO_RIGHT = { code: 403, success: false, msg: '无权操作该小区的数据' };
 
-async function signedIn(account: string, password: string): Promise<ApiClient> {
-  const client = new ApiClient(server.url);
-  const answer = await client.signIn(account, password, DEMO_TENANT);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return client;
-}
-
 const totalOf = async (client: ApiClient, path: string, query: Record<string, unknown> = {}) => {
   const answer = await client.get(`${path}/list`, { size: 1, ...query });
   expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
@@ -41,10 +33,7 @@ const oneOf = async (path: string, garden: string) => {
   return records[0] as { id: string } & Record<string, unknown>;
 };
 
-const assignGardens = async (gardenIds: string[]) =>
-  expect((await admin.post('/system-property/pgarden/submitAll', { userId: gardenerId, gardenIds })).body).toMatchObject({
-    success: true,
-  });
+const assignGardens = (gardenIds: string[]) => bindGardens(admin, gardenerId, gardenIds);
 
 /** Garden-bound lists: buildings, houses, owners, cars, parking lots and spaces, elevators. */
 const GARDEN_LISTS = [
@@ -59,33 +48,15 @@ const GARDEN_LISTS = [
 
 beforeAll(async () => {
   server = await startServer();
-  admin = await signedIn('admin', 'admin');
-  const gardens = (await admin.get('/system-property/garden/list', { size: 10 })).body.data.records as Array<{
-    id: string;
-    gardenName: string;
-  }>;
-  mine = gardens.find((g) => g.gardenName === '阳光花园')!.id;
-  theirs = gardens.find((g) => g.gardenName === '翠湖苑')!.id;
-
+  admin = await signedIn(server, 'admin', 'admin');
+  ({ mine, theirs } = await demoGardens(admin));
   // A staff role holding the community and residents menus (not the administrator).
-  expect(
-    (await admin.post('/blade-system/role/submit', { roleName: '小区管家', roleAlias: 'garden_staff', sort: 9 })).body,
-  ).toMatchObject({ success: true });
-  const roleId = (await admin.get('/blade-system/role/list', { roleAlias_equal: 'garden_staff' })).body.data[0].id;
-  const db = server.built.services.db;
-  const menus = await sql<{ id: string }>`with recursive tree as (
-      select id from blade_menu where is_deleted = 0 and code in ('community', 'citizen')
-      union select m.id from blade_menu m join tree t on m.parent_id = t.id where m.is_deleted = 0)
-    select id from tree`.execute(db);
-  const menuIds = menus.rows.map((m) => String(m.id));
-  expect((await admin.post('/blade-system/role/grant', { roleIds: [roleId], menuIds })).body).toMatchObject({ success: true });
-  const dept = await sql<{ id: string }>`select id from blade_dept where tenant_id = ${DEMO_TENANT} and is_deleted = 0
-    order by id limit 1`.execute(db);
-  const user = { account: 'gardener', realName: '园区管家', password: 'garden123', roleId, deptId: String(dept.rows[0]!.id) };
-  expect((await admin.post('/blade-system/user/submit', user)).body).toMatchObject({ success: true });
-  gardenerId = (await admin.get('/blade-system/user/page', { account_equal: 'gardener' })).body.data.records[0].id;
-  await assignGardens([mine]);
-  gardener = await signedIn('gardener', 'garden123');
+  ({ userId: gardenerId, client: gardener } = await gardenStaff(server, admin, {
+    role: { roleName: '小区管家', roleAlias: 'garden_staff' },
+    user: { account: 'gardener', realName: '园区管家', password: 'garden123' },
+    menuIds: await menuSubtrees(server, ['community', 'citizen']),
+    gardenIds: [mine],
+  }));
 });
 afterAll(async () => server?.close());
 

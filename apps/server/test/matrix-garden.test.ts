@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gardenColumnOf } from '../src/platform/security/access';
 import { DEMO_TENANT } from '../src/seed/seed';
-import { ApiClient } from './client';
+import type { ApiClient } from './client';
+import { demoGardens, gardenStaff, signedIn } from './garden-staff';
 import { startServer, type TestServer } from './harness';
 import { aimAt, GARDEN_ENTITIES, genericOf, readLeaks, rowOf, routeTable, writeChanges, type RouteInfo } from './matrix-routes';
 
@@ -30,35 +31,20 @@ const inTheirGarden = (entity: EntityDef) => sql`tenant_id = ${DEMO_TENANT} and 
 
 beforeAll(async () => {
   server = await startServer();
-  const admin = new ApiClient(server.url);
-  expect((await admin.signIn('admin', 'admin', DEMO_TENANT)).status).toBe(200);
-  const gardens = (await admin.get('/system-property/garden/list', { size: 10 })).body.data.records as Array<{
-    id: string;
-    gardenName: string;
-  }>;
-  mine = gardens.find((g) => g.gardenName === '阳光花园')!.id;
-  theirs = gardens.find((g) => g.gardenName === '翠湖苑')!.id;
+  const admin = await signedIn(server, 'admin', 'admin');
+  ({ mine, theirs } = await demoGardens(admin));
 
   // Every menu and button the tenant's administrator may grant, to a role that is not the administrator.
   type Node = { id: string; children?: Node[] };
   const flat = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.id, ...flat(n.children ?? [])]);
   const menuIds = flat((await admin.get('/blade-system/menu/grant-tree')).body.data.menu);
   expect(menuIds.length).toBeGreaterThan(50);
-  expect(
-    (await admin.post('/blade-system/role/submit', { roleName: '全能管家', roleAlias: 'all_menus', sort: 9 })).body.success,
-  ).toBe(true);
-  const roleId = (await admin.get('/blade-system/role/list', { roleAlias_equal: 'all_menus' })).body.data[0].id;
-  expect((await admin.post('/blade-system/role/grant', { roleIds: roleId, menuIds: menuIds.join(',') })).body.success).toBe(true);
-  const dept = (
-    await sql<{ id: string }>`select id from blade_dept where tenant_id = ${DEMO_TENANT} and is_deleted = 0
-    order by id limit 1`.execute(server.built.services.db)
-  ).rows[0]!.id;
-  const user = { account: 'matrix_staff', realName: 'm', password: 'matrix123', roleId, deptId: String(dept) };
-  expect((await admin.post('/blade-system/user/submit', user)).body.success).toBe(true);
-  const userId = (await admin.get('/blade-system/user/page', { account_equal: 'matrix_staff' })).body.data.records[0].id;
-  expect((await admin.post('/system-property/pgarden/submitAll', { userId, gardenIds: [mine] })).body.success).toBe(true);
-  staff = new ApiClient(server.url);
-  expect((await staff.signIn('matrix_staff', 'matrix123', DEMO_TENANT)).status).toBe(200);
+  ({ client: staff } = await gardenStaff(server, admin, {
+    role: { roleName: '全能管家', roleAlias: 'all_menus' },
+    user: { account: 'matrix_staff', realName: 'm', password: 'matrix123' },
+    menuIds,
+    gardenIds: [mine],
+  }));
 
   routes = await routeTable(server);
   for (const entity of GARDEN_ENTITIES) aimed.set(entity, await rowOf(server, entity, DEMO_TENANT, theirs));

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { DEMO_TENANT } from '../src/seed/seed';
 import { CLIENT_BASIC, type TestServer } from './harness';
 import type { ApiClient } from './client';
-import { signedIn } from './facility-fixtures';
+import { gardenStaff } from './garden-staff';
 
 /** Shared by the service and patrol tests: tiny files of real types, uploads, and a low-privilege staff member. */
 export const PNG = Buffer.from(
@@ -59,36 +58,15 @@ export async function staffWith(
   codes: string[],
   gardenIds: string[] = [],
 ): Promise<{ client: ApiClient; userId: string }> {
-  const db = server.built.services.db;
-  const alias = `role_${account}`;
-  expect((await admin.post('/blade-system/role/submit', { roleName: account, roleAlias: alias, sort: 9 })).body).toMatchObject({
-    success: true,
-  });
-  const roleId = (await admin.get('/blade-system/role/list', { roleAlias_equal: alias })).body.data[0].id;
   const menus = await sql<{
     id: string;
-  }>`select id from blade_menu where is_deleted = 0 and code in (${sql.join(codes)})`.execute(db);
-  const menuIds = menus.rows.map((m) => String(m.id));
-  expect((await admin.post('/blade-system/role/grant', { roleIds: [roleId], menuIds })).body).toMatchObject({ success: true });
-  const dept = await sql<{ id: string }>`select id from blade_dept where tenant_id = ${DEMO_TENANT} and is_deleted = 0
-    order by id limit 1`.execute(db);
-  const user = { account, realName: `${account}师傅`, password: 'staff12345', roleId, deptId: String(dept.rows[0]!.id) };
-  expect((await admin.post('/blade-system/user/submit', user)).body).toMatchObject({ success: true });
-  const userId = String((await admin.get('/blade-system/user/page', { account_equal: account })).body.data.records[0].id);
-  if (gardenIds.length) {
-    expect((await admin.post('/system-property/pgarden/submitAll', { userId, gardenIds })).body).toMatchObject({ success: true });
-  }
-  return { client: await signedIn(server, account, 'staff12345', DEMO_TENANT), userId };
+  }>`select id from blade_menu where is_deleted = 0 and code in (${sql.join(codes)})`.execute(server.built.services.db);
+  return gardenStaff(server, admin, {
+    role: { roleName: account, roleAlias: `role_${account}` },
+    user: { account, realName: `${account}师傅`, password: 'staff12345' },
+    menuIds: menus.rows.map((m) => String(m.id)),
+    gardenIds,
+  });
 }
 
-/** The two seeded gardens of the demo tenant. */
-export async function demoGardens(admin: ApiClient): Promise<{ mine: string; theirs: string }> {
-  const gardens = (await admin.get('/system-property/garden/list', { size: 10 })).body.data.records as Array<{
-    id: string;
-    gardenName: string;
-  }>;
-  return {
-    mine: gardens.find((g) => g.gardenName === '阳光花园')!.id,
-    theirs: gardens.find((g) => g.gardenName === '翠湖苑')!.id,
-  };
-}
+export { demoGardens } from './garden-staff';

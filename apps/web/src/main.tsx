@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { languageReady } from './app/i18n';
 import { recordError } from './app/error-log';
 import { mendAntdStructures } from './app/antd-a11y';
+import { startDialogFocus } from './app/dialog-focus';
 import { startFocusReturn } from './app/focus-return';
 
 // Unhandled errors go to the local error log (spec §8).
@@ -12,6 +13,7 @@ window.addEventListener('unhandledrejection', (event) => recordError('unhandledr
 
 mendAntdStructures();
 startFocusReturn();
+startDialogFocus();
 
 // The first render as a transition: React yields to the browser while it renders, instead of one long task.
 // It waits for the stored language (English is fetched when chosen), so no screen shows in the other one first.

@@ -6,17 +6,7 @@ import { attachmentLinks, isPending } from '../src/modules/community/examine';
 import { errorReportSheet, readImportAnswer } from '../src/modules/community/house-import';
 import { groupResidents, plateOf } from '../src/modules/community/house-residents';
 import { stewardsBody } from '../src/modules/community/MajordomoDialog';
-import { COMMUNITY_MESSAGES } from '../src/modules/community/messages';
 import { houseListScope, nodesOf, withChildren } from '../src/modules/community/resource-tree';
-
-describe('community messages', () => {
-  it('has the same keys in zh and en, none empty', () => {
-    expect(Object.keys(COMMUNITY_MESSAGES.en).sort()).toEqual(Object.keys(COMMUNITY_MESSAGES.zh).sort());
-    for (const bundle of Object.values(COMMUNITY_MESSAGES)) {
-      expect(Object.entries(bundle).filter(([, v]) => v.trim() === '')).toEqual([]);
-    }
-  });
-});
 
 describe('the resource tree', () => {
   const garden = nodesOf([{ id: '1', gardenName: '阳光花园' }], 'garden')[0]!;

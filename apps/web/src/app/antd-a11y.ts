@@ -8,14 +8,25 @@
  * - the tab bar's "more tabs" button sits inside the element with role `tablist`, where only tabs belong (axe
  *   `aria-required-children`, critical): the tablist role moves to the list that holds the tabs themselves;
  * - a tree takes keyboard focus on a hidden field that rc-tree names "for screen reader", in English whatever the
- *   language: the field is named instead by what holds the tree, its dialog's title and its tab (权限设置, 菜单权限).
+ *   language: the field is named instead by the tree's own `aria-label` (a page's tree: 行政区划, 部门, 小区楼栋,
+ *   which rc-tree puts on its list), else by what holds the tree, its dialog's title and its tab (权限设置, 菜单权限).
  */
 const MEASURE_ROWS = '.ant-table-measure-row:not([inert])';
 const TAB_NAVS = '.ant-tabs-nav[role="tablist"]';
 const TREE_FIELDS = '.ant-tree input[aria-label="for screen reader"]';
 
-/** The ids of what names a tree's place: its dialog's title, then its tab; none outside a dialog or a tab. */
+let treeNames = 0;
+
+/**
+ * The ids of what names a tree's place: the tree's own label (an id given to it, so a change of language carries
+ * over), else its dialog's title, then its tab; none for an unlabelled tree outside a dialog or a tab.
+ */
 function treeNamers(field: Element): string[] {
+  const own = field.closest('.ant-tree')?.querySelector(':scope > .ant-tree-list[aria-label]');
+  if (own) {
+    own.id ||= `tree-name-${++treeNames}`;
+    return [own.id];
+  }
   const title = field.closest('.ant-modal-content')?.querySelector('.ant-modal-title[id]')?.id;
   const tab = field.closest('[role="tabpanel"][aria-labelledby]')?.getAttribute('aria-labelledby');
   return [title, tab].filter((id): id is string => !!id);

@@ -175,7 +175,9 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
     const actions: ProColumns<Row> = {
       title: t('common.actions'),
       valueType: 'option',
-      fixed: 'right',
+      // Fixed at the right edge on a wide screen; on a phone it scrolls with the row, so the data columns are
+      // not squeezed behind it (the table scrolls sideways instead).
+      fixed: phone ? undefined : 'right',
       // As wide as the links it shows (at most three), or the one ⋯ button on a phone. (ProTable would give a
       // fixed column without a width 200 px, covering more of the data than the links need.)
       ...(phone ? { width: 56, align: 'center' as const } : { width: actionSlots * (locale === 'en' ? 64 : 48) + 16 }),
@@ -326,7 +328,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
       <ProTable<Row>
         className="crud-page"
         rowKey="id"
-        headerTitle={t(`entities.${entity.name}`)}
+        headerTitle={entity.label[locale]}
         actionRef={actionRef}
         columns={tableColumns}
         form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}

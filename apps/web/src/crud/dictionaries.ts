@@ -1,5 +1,5 @@
 import { dictLabel, type FieldOptions, type Locale } from '@property/domain';
-import { api } from '../app/http';
+import { api, RequestError } from '../app/http';
 import { currentLocale } from '../app/i18n';
 
 export interface DictItem {
@@ -64,7 +64,12 @@ export async function referenceOptions(
   const paged = !options.tree && /\/(list|page)$/.test(path) ? { size: PICKER_PAGE } : {};
   const params = { ...paged, ...Object.fromEntries(new URLSearchParams(search ?? '')), ...scope };
   type Row = Record<string, unknown>;
-  const answer = await api.get<Row[] | { records: Row[] }>(path, params);
+  // A list the user may not read (a service clerk without the garden or house menus) offers nothing, quietly: a
+  // screen's pickers and labels are no reason for an error toast on every visit.
+  const answer = await api.get<Row[] | { records: Row[] }>(path, params, { quietCodes: [403] }).catch((error: unknown) => {
+    if (error instanceof RequestError && error.code === 403) return [] as Row[];
+    throw error;
+  });
   if (options.tree) return answer as Row[]; // already { title, value, children }
   const rows = Array.isArray(answer) ? answer : answer.records;
   const labelOf = (row: Row) =>

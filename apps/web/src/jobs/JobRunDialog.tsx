@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../app/i18n';
-import { dictionaryLabels } from '../crud/dictionaries';
-import { cancelRun, fetchRun, isCancellable, isFinished, kindName, percentOf, type JobRun } from './job-runs';
+import { cancelRun, fetchRun, isCancellable, isFinished, kindName, percentOf, useStateName, type JobRun } from './job-runs';
 
 /** How often an unfinished run is read again. */
 const POLL_MS = 1000;
@@ -34,10 +33,7 @@ export function JobRunDialog({ runId, title, onClose, onFinished }: JobRunDialog
     refetchInterval: (query) => (query.state.data && isFinished(query.state.data.state) ? false : POLL_MS),
     staleTime: 0,
   });
-  const [states, setStates] = useState<Map<string, string>>(new Map());
-  useEffect(() => {
-    void dictionaryLabels('job_state').then((items) => setStates(new Map(items.map((i) => [i.dictKey, i.dictValue]))));
-  }, []);
+  const stateLabel = useStateName();
   const [cancelling, setCancelling] = useState(false);
   // Closed here first and reported once its closing is over: the modal then gives the focus back to what opened it
   // (a parent that unmounted it at once would cut that short).
@@ -54,7 +50,6 @@ export function JobRunDialog({ runId, title, onClose, onFinished }: JobRunDialog
     }
   }, [row, finished, onFinished]);
 
-  const stateLabel = (state: string | null | undefined) => (state ? (states.get(state) ?? state) : '');
   const done = Number(row?.progressDone ?? 0);
   const total = Number(row?.progressTotal ?? 0);
   const count = total > 0 ? t('jobs.progressCount', { done, total }) : t('jobs.progressWaiting');

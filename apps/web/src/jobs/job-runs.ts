@@ -1,6 +1,8 @@
 import { FINISHED_JOB_STATES, jobRunEntity, type JobRunView, type JobState } from '@property/domain';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../app/http';
-import i18n from '../app/i18n';
+import i18n, { useTranslation } from '../app/i18n';
+import { dictionaryLabels } from '../crud/dictionaries';
 
 /**
  * The calls of the job queue's runs (platform/jobs on the server): one run for
@@ -35,4 +37,24 @@ export function percentOf(run: Pick<JobRun, 'progressDone' | 'progressTotal' | '
   const total = Number(run.progressTotal ?? 0);
   if (total <= 0) return 0;
   return Math.min(100, Math.floor((Number(run.progressDone ?? 0) * 100) / total));
+}
+
+/**
+ * The name of a run's state in the console's language (dictionary job_state, loaded once per language), the
+ * state itself until the names arrive: how the runs list and the progress dialog both show a state.
+ */
+export function useStateName(): (state: string | null | undefined) => string {
+  const { i18n: lang } = useTranslation();
+  const locale = lang.language;
+  const [names, setNames] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    let live = true;
+    void dictionaryLabels('job_state', locale).then(
+      (items) => live && setNames(new Map(items.map((i) => [i.dictKey, i.dictValue]))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return useCallback((state) => (state ? (names.get(state) ?? state) : ''), [names]);
 }

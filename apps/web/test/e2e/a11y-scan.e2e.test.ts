@@ -4,7 +4,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../src/app/menus';
 import { axeViolations, describeViolations } from './axe';
-import { hasBrowser, rowAction, signIn, useE2E, type E2E } from './browser';
+import { animationsEnded, hasBrowser, rowAction, signIn, useE2E, type E2E } from './browser';
 
 /**
  * axe-core (WCAG 2.1 A and AA and best practice) on every screen the menu opens, with each screen's add dialog
@@ -39,14 +39,7 @@ describe.skipIf(!hasBrowser)('axe-core on every screen the menu opens', () => {
       await page.waitForTimeout(50);
     }
     // Animations of JavaScript (antd's motion) end before the scan, too.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
+    await animationsEnded(page);
   };
   const scan = async (where: string) => {
     await settle();

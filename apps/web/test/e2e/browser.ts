@@ -137,3 +137,28 @@ export async function rowAction(page: Page, row: Locator, name: string | RegExp)
   await row.getByRole('button', { name: /^(更\s*多|操作)$/ }).click();
   await page.locator('.row-actions-menu:visible').getByRole('button', { name }).click();
 }
+
+/** Waits for the page's JavaScript animations (antd's motion) to end: a popup fading in is not yet there to see. */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Picks the option `option` of the antd select labelled `label` inside `scope` (a dialog, a form). */
+export async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const input = scope.getByLabel(label, { exact: true });
+  // A real click on the select's box (waiting until the dialog stops moving) opens its list.
+  await scope
+    .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-select-selector')
+    .click();
+  // Searching narrows a searchable list, so an option far down a long (virtual) list is rendered.
+  if (await input.isEditable()) await input.fill(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}

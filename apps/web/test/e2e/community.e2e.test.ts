@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirm, hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
+import { choose as pick, confirm, hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
 
 const DEMO_TENANT = '100001';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,18 +35,7 @@ describe.skipIf(!hasBrowser)('community and residents screens in Chromium', () =
   const drawer = () => page.locator('.ant-drawer-content:visible').last();
   const row = (text: string) => page.locator('.ant-table-row', { hasText: text }).first();
   const ok = (scope: Locator) => scope.getByRole('button', { name: /^(确\s*定|保\s*存)$/ }).click();
-  /** Picks an option of the antd select labelled `label` inside `scope`. */
-  const choose = async (scope: Locator, label: string, option: string) => {
-    const input = scope.getByLabel(label, { exact: true });
-    // A real click on the select's box (waiting until the dialog stops moving) opens its list.
-    await scope
-      .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
-      .locator('.ant-select-selector')
-      .click();
-    // Searching narrows a searchable list, so an option far down a long (virtual) list is rendered.
-    if (await input.isEditable()) await input.fill(option);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  };
+  const choose = (scope: Locator, label: string, option: string) => pick(page, scope, label, option);
 
   it('signs in to the demo tenant and adds a garden, which the header selector then offers', async () => {
     await signIn(page, url, 'admin', 'admin', DEMO_TENANT);

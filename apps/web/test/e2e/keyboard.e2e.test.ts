@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, screenshot, useE2E, waitForPath } from './browser';
+import { animationsEnded, hasBrowser, screenshot, useE2E, waitForPath } from './browser';
 
 /**
  * A person's day by keyboard alone (issue 19): no click, no locator's fill, only Tab, Shift+Tab, arrows, Enter,
@@ -32,14 +32,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
     });
   /** A screenshot once the page's animations have ended (a popup fading in is not yet there to see). */
   const shot = async (name: string) => {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
+    await animationsEnded(page);
     await screenshot(page, name);
   };
   /** Presses Tab (or Shift+Tab) until focus is on what `wanted` accepts; fails after `max` presses. */
@@ -52,9 +45,8 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
   };
   const named = (name: string) => (f: { name: string }) => f.name === name.replace(/\s+/g, '');
   /**
-   * Waits for an opened dialog to take focus: antd moves it in once the dialog's opening animation ends, and a
-   * Tab pressed before that still moves on the page behind (the page's control, not the dialog's, would then
-   * be where focus returns).
+   * Waits for an opened dialog to take focus (from its first frame, app/dialog-focus.ts; a11y-focus.e2e.test.ts
+   * presses Tab during the opening animation itself).
    */
   const dialogFocused = () => expect.poll(async () => (await focused()).inDialog).toBe(true);
   /** Waits for an opened menu to take focus (it does once shown): keys pressed before would go to its button. */

@@ -1,7 +1,9 @@
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
+import { demoGardens, gardenStaff, menuSubtrees, signedIn } from '../../../server/test/garden-staff';
+import type { TestServer } from '../../../server/test/harness';
+import { choose as pick, hasBrowser, rowAction, screenshot, signIn, useE2E } from './browser';
 
 const DEMO_TENANT = '100001';
 const PNG = Buffer.from(
@@ -32,22 +34,22 @@ async function axeProblems(page: Page, selector: string): Promise<string[]> {
 describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
   let page: Page;
   let url: string;
+  let server: TestServer;
 
-  useE2E((session) => ({ page, url } = session));
+  useE2E(
+    (session) =>
+      ({
+        page,
+        url,
+        e2e: { server },
+      } = session),
+  );
 
   const dialog = () => page.locator('.ant-modal:visible').last();
   const drawer = () => page.locator('.ant-drawer-content:visible').last();
   const row = (text: string) => page.locator('.ant-table-row', { hasText: text }).first();
   const ok = (scope: Locator) => scope.getByRole('button', { name: /^(确\s*定|保\s*存)$/ }).click();
-  const choose = async (scope: Locator, label: string, option: string) => {
-    const input = scope.getByLabel(label, { exact: true });
-    await scope
-      .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
-      .locator('.ant-select-selector')
-      .click();
-    if (await input.isEditable()) await input.fill(option);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  };
+  const choose = (scope: Locator, label: string, option: string) => pick(page, scope, label, option);
   /** Takes a step from the repair drawer: its button, then the dialog's fields, then 确定. */
   const takeStep = async (name: string, fill?: (d: Locator) => Promise<void>) => {
     // antd spaces the two characters of a two-character button (派 单).
@@ -131,7 +133,8 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
     await ok(d);
     await page.getByText('新增成功').waitFor();
     await row('端到端公告:消防演练').waitFor();
-    await page.reload();
+    // The save marks the bell's notices stale: it shows the new one without reloading the page (a reload on a
+    // loaded machine, the header's tools drawn again, was where this test once timed out).
     await page.getByRole('button', { name: '通知中心' }).click();
     const popover = page.locator('.ant-popover:visible');
     await popover.getByText('端到端公告:消防演练').waitFor();
@@ -179,5 +182,110 @@ describe.skipIf(!hasBrowser)('service screens in Chromium', () => {
       await page.locator('.ant-table-row').first().waitFor();
       await screenshot(page, name);
     }
+  });
+
+  it('shows the garden messages beside the templates, and adds one', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${url}/service/templatemsg`);
+    await row('PAY_REMIND').waitFor();
+    await page.getByRole('tab', { name: '小区消息' }).click();
+    await row('缴费提醒').waitFor();
+    // The templates' list is gone with its tab: only garden messages are rows now.
+    expect(await page.locator('.ant-table-row', { hasText: 'PAY_REMIND' }).count()).toBe(0);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const d = dialog();
+    await choose(d, '所属小区', '阳光花园');
+    await choose(d, '消息模板', '报修完成通知');
+    await d.getByLabel('标题').fill('端到端小区消息');
+    await ok(d);
+    await page.getByText('新增成功').waitFor();
+    await row('端到端小区消息').waitFor();
+    expect(await row('端到端小区消息').getByText('报修完成通知').count()).toBe(1);
+    await screenshot(page, 'services-garden-messages');
+  });
+
+  it('shows the patrol records beside the tasks: points checked or missed, never those still waiting', async () => {
+    await page.goto(`${url}/patrol/task`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByRole('tab', { name: '巡更记录' }).click();
+    const records = page.locator('.ant-table-row');
+    await records.filter({ hasText: '漏巡' }).first().waitFor();
+    const texts = await records.allTextContents();
+    // The seeded walks of yesterday (one per garden): the first two points checked, the other two missed; today's
+    // walks wait, and their points are no records yet.
+    const checked = texts.filter((t) => t.includes('已巡检'));
+    const missed = texts.filter((t) => t.includes('漏巡'));
+    expect(checked.length).toBeGreaterThan(0);
+    expect(missed).toHaveLength(checked.length);
+    expect(checked.length + missed.length).toBe(texts.length);
+    expect(texts.some((t) => t.includes('待巡检'))).toBe(false);
+    expect(texts.every((t) => t.includes('日常巡更'))).toBe(true);
+    await screenshot(page, 'services-patrol-records');
+  });
+
+  it('keeps the data columns in view on a phone: the actions column scrolls with the row there', async () => {
+    const fixedActions = () => page.locator('.crud-page .ant-table-thead .ant-table-cell-fix-right').count();
+    await page.goto(`${url}/service/repair`);
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await fixedActions()).toBe(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page
+      .locator('.ant-table-row')
+      .first()
+      .getByRole('button', { name: /^(更\s*多|操作)$/ })
+      .waitFor();
+    expect(await fixedActions()).toBe(0);
+    // The table scrolls sideways instead; its first column is not covered by anything.
+    const content = page.locator('.crud-page .ant-table-content');
+    expect(await content.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await screenshot(page, 'services-repair-390-actions');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('shows the service screens to a staff member who may only look, in English, on a phone', async () => {
+    // A role of the demo tenant holding the service and patrol screens without any button, bound to 阳光花园.
+    const admin = await signedIn(server, 'admin', 'admin');
+    await gardenStaff(server, admin, {
+      role: { roleName: '服务查看', roleAlias: 'service_viewer' },
+      user: { account: 'viewer', realName: '服务查看员', password: 'viewer123' },
+      menuIds: await menuSubtrees(server, ['service', 'patrol'], { screensOnly: true }),
+      gardenIds: [(await demoGardens(admin)).mine],
+    });
+    await page.goto(`${url}/login`);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, url, 'viewer', 'viewer123', DEMO_TENANT);
+    await page.waitForURL('**/wel/index');
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [path, name, tab] of [
+      ['/service/repair', 'services-viewer-repair-390-en'],
+      ['/service/feedback', 'services-viewer-feedback-390-en'],
+      ['/service/notice', 'services-viewer-notice-390-en'],
+      ['/service/templatemsg', 'services-viewer-templates-390-en'],
+      ['/service/templatemsg', 'services-viewer-garden-messages-390-en', 'Garden messages'],
+      ['/patrol/task', 'services-viewer-patrol-task-390-en'],
+      ['/patrol/task', 'services-viewer-patrol-records-390-en', 'Patrol records'],
+    ] as const) {
+      await page.goto(`${url}${path}`);
+      if (tab) await page.getByRole('tab', { name: tab }).click();
+      await page.locator('.ant-table-row').first().waitFor();
+      // Nothing to add or remove for someone who may only look; nothing left in Chinese but data.
+      expect(
+        await page
+          .locator('#main-content')
+          .getByRole('button', { name: /^(Add|Delete)$/ })
+          .count(),
+        path,
+      ).toBe(0);
+      expect(await page.locator('.ant-tabs-tab, .ant-table-thead').allTextContents(), path).not.toContainEqual(
+        expect.stringMatching(/\p{Script=Han}/u),
+      );
+      // Lists they may not read (gardens, houses, owners: the pickers' choices) are no error toast either.
+      expect(await page.locator('.ant-message-error').count(), path).toBe(0);
+      await screenshot(page, name);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'zh' })));
   });
 });

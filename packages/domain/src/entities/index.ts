@@ -5,7 +5,7 @@ import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
-import { PATROL_ENTITIES } from './patrol/index';
+import { PATROL_ENTITIES, patrolRecordView } from './patrol/index';
 import { PLATFORM_ENTITIES } from './platform/index';
 import { SERVICE_ENTITIES } from './service/index';
 import { WORKFLOW_ENTITIES } from './workflow/index';
@@ -25,9 +25,10 @@ export * from './data-names';
 
 /**
  * Definitions of a call's body rather than of a table (the server validates the body with one, the
- * console draws the form from it): labelled like entities, no table of their own.
+ * console draws the form from it), and views of an answer the console lists (patrol records):
+ * labelled like entities, no table of their own.
  */
-export const FORMS: ReadonlyArray<EntityDef> = [buildingBatchForm];
+export const FORMS: ReadonlyArray<EntityDef> = [buildingBatchForm, patrolRecordView];
 
 /** Every entity of the product; the server makes tables and routes for each. */
 export const ENTITIES: ReadonlyArray<EntityDef> = [

@@ -2,6 +2,8 @@ import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { auditEn } from './audit-en';
 import { errorsEn } from './errors-en';
 import { workflowEn } from './workflow-en';
+import { communityEn } from './community-en';
+import { serviceEn } from './service-en';
 import type { zh } from './zh';
 
 /** The key tree of the Chinese module with every leaf a string: a missing or extra key is a type error. */
@@ -551,6 +553,17 @@ export const en: Shape<typeof zh> = {
       checkedCount: 'Checked',
       missedCount: 'Missed',
       remark: 'Remark',
+    },
+    patrolRecord: {
+      planName: 'Patrol plan',
+      taskDate: 'Patrol day',
+      userName: 'Patroller',
+      pointName: 'Point name',
+      status: 'State',
+      result: 'Result',
+      checkTime: 'Checked at',
+      checkUserName: 'Checked by',
+      remark: 'Notes',
     },
     patrolTaskPoint: {
       taskId: 'Task',
@@ -1181,7 +1194,10 @@ export const en: Shape<typeof zh> = {
   forms: {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',
+    patrolRecord: 'Patrol records',
   },
   flow: workflowEn,
+  community: communityEn,
+  service: serviceEn,
   errors: errorsEn,
 };

@@ -2,6 +2,8 @@ import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { auditZh } from './audit-zh';
 import { errorsZh } from './errors-zh';
 import { workflowZh } from './workflow-zh';
+import { communityZh } from './community-zh';
+import { serviceZh } from './service-zh';
 
 /**
  * Chinese, the source language. `common` holds the words of the generic
@@ -562,6 +564,17 @@ export const zh = {
       checkedCount: '已巡',
       missedCount: '漏巡',
       remark: '备注',
+    },
+    patrolRecord: {
+      planName: '巡更计划',
+      taskDate: '巡更日期',
+      userName: '巡更人员',
+      pointName: '点位名称',
+      status: '巡检状态',
+      result: '巡检结果',
+      checkTime: '巡检时间',
+      checkUserName: '巡检人',
+      remark: '巡检说明',
     },
     patrolTaskPoint: {
       taskId: '巡更任务',
@@ -1197,7 +1210,10 @@ export const zh = {
   forms: {
     buildingBatch: '批量新增楼栋',
     houseImport: '房屋导入',
+    patrolRecord: '巡更记录',
   },
   flow: workflowZh,
+  community: communityZh,
+  service: serviceZh,
   errors: errorsZh,
 } as const;

@@ -12,6 +12,9 @@ import { HeaderTool } from './HeaderTool';
 /** The notices' list call (spec §7.7 notice list). */
 const NOTICES = noticeEntity;
 
+/** The bell's query: the notice screen marks it stale after a save or removal, so the bell shows the change at once. */
+export const HEADER_NOTICES = ['header-notices'];
+
 interface NoticeRow {
   id: string;
   title?: string;
@@ -44,7 +47,7 @@ export function NoticePopover() {
   // Asked only by a user who may read them.
   const readable = useCanRead(NOTICES.permission);
   const notices = useQuery({
-    queryKey: ['header-notices'],
+    queryKey: HEADER_NOTICES,
     queryFn: loadNotices,
     staleTime: 60_000,
     enabled: readable === true,

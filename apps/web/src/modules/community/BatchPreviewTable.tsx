@@ -2,7 +2,6 @@ import { Alert, Empty, Table, Typography } from 'antd';
 import { useTranslation } from '../../app/i18n';
 import { errorText } from '../../app/i18n';
 import type { BatchPreview } from './building-preview';
-import './messages';
 
 /** The house numbers a batch will create, one row a floor (top floor first), one column a position. */
 export function BatchPreviewTable({ preview }: { preview: BatchPreview }) {

@@ -8,7 +8,6 @@ import { dictionaryOptions } from '../../crud/dictionaries';
 import { BatchPreviewTable } from './BatchPreviewTable';
 import { batchPreview } from './building-preview';
 import { FormDialog } from './FormDialog';
-import './messages';
 import { useOptions } from './use-options';
 
 const FIELDS = buildingBatchForm.fields;

@@ -6,7 +6,6 @@ import { useGarden } from '../../app/garden';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import { BuildingBatchDialog } from './BuildingBatchDialog';
-import './messages';
 
 /** 楼栋管理: the buildings of the header's garden, plus 批量新增 (building_batch). */
 export default function BuildingScreen() {

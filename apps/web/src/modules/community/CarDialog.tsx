@@ -4,7 +4,6 @@ import { useTranslation } from '../../app/i18n';
 import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';
 import { FormDialog } from './FormDialog';
-import './messages';
 import type { OwnerDialogProps } from './FamilyDialog';
 
 const FIELDS = carEntity.fields;

@@ -9,7 +9,6 @@ import type { Row } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
 import { approveExamination, attachmentLinks, isPending, rejectExamination } from './examine';
 import { FormDialog } from './FormDialog';
-import './messages';
 import { quietly } from './quietly';
 import { useOptions } from './use-options';
 

@@ -5,7 +5,6 @@ import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
 import { CrudPage } from '../../crud/CrudPage';
 import { ExamineDrawer } from './ExamineDrawer';
-import './messages';
 
 /** 业主审核: the applications sent from the residents' app, pending first, each opened to approve or reject. */
 export default function ExamineScreen() {

@@ -5,7 +5,6 @@ import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
 import { FormDialog } from './FormDialog';
-import './messages';
 import { useOptions, type Option } from './use-options';
 
 const FIELDS = familyEntity.fields;

@@ -7,7 +7,6 @@ import { queryClient } from '../../app/query-client';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
 import { MajordomoDialog } from './MajordomoDialog';
-import './messages';
 
 /** The header's garden selector lists the gardens: after a change it loads them again. */
 const refreshGardenSelector = () => void queryClient.invalidateQueries({ queryKey: ['gardens'] });

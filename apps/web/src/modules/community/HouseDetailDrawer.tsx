@@ -4,7 +4,6 @@ import { useTranslation } from '../../app/i18n';
 import type { Row } from '../../crud/columns';
 import { loadHouseDetail, plateOf, type Resident } from './house-residents';
 import { dictionaryOptions } from '../../crud/dictionaries';
-import './messages';
 import { useOptions } from './use-options';
 
 /**

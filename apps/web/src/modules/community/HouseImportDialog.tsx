@@ -13,7 +13,6 @@ import {
   uploadWithProgress,
   type ImportAnswer,
 } from './house-import';
-import './messages';
 
 /**
  * 导入房屋: download the template, upload the filled file with a progress

@@ -7,7 +7,6 @@ import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import { HouseDetailDrawer } from './HouseDetailDrawer';
 import { HouseImportDialog } from './HouseImportDialog';
-import './messages';
 import { houseListScope, type ResourceNode } from './resource-tree';
 import { ResourceTree } from './ResourceTree';
 

@@ -6,7 +6,6 @@ import { useTranslation } from '../../app/i18n';
 import { api, type Page } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { FormDialog } from './FormDialog';
-import './messages';
 
 /** A steward of a garden as the dialog edits it: a staff user, or just a name and phone. */
 export interface Steward {

@@ -7,7 +7,6 @@ import { api } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { buildingOptions, houseOptions, unitOptions } from './house-picker';
 import { FormDialog } from './FormDialog';
-import './messages';
 import type { Option } from './use-options';
 
 interface BindForm {

@@ -9,7 +9,6 @@ import { CarDialog } from './CarDialog';
 import { FamilyDialog } from './FamilyDialog';
 import { ownerHouseOptions } from './house-picker';
 import { plateOf } from './house-residents';
-import './messages';
 
 /** An owner's houses (search-house), family (family-list) and cars (carlist/list-all), loaded together. */
 async function loadOwnerDetail(ownerId: string) {

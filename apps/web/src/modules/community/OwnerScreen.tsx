@@ -6,7 +6,6 @@ import { useGarden } from '../../app/garden';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
-import './messages';
 import { OwnerBindDialog } from './OwnerBindDialog';
 import { OwnerDetailDrawer } from './OwnerDetailDrawer';
 

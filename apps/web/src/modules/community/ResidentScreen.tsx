@@ -7,7 +7,6 @@ import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { columnsOf, type Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
-import './messages';
 
 /** A user's houses: the user is fixed (not a column, not a field), every link added is theirs. */
 const houseOverrides = { userId: { hideInTable: true, hideInForm: true, hideInSearch: true } };

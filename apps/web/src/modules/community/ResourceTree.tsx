@@ -2,7 +2,6 @@ import { Card, Input, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { loadChildren, loadGardens, withChildren, type ResourceNode } from './resource-tree';
-import './messages';
 
 /** The left side of 房屋管理: gardens, buildings, units and houses, each level loaded when opened. */
 export function ResourceTree({

@@ -6,7 +6,6 @@ import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import { FormDialog } from '../community/FormDialog';
-import './messages';
 
 /** 投诉反馈 (spec §2.3): view only; an item still submitted is answered with 处理 — handled, or ignored with a reply. */
 export default function FeedbackScreen() {

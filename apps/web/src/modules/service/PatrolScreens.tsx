@@ -1,6 +1,7 @@
 import {
   PLAN_STATUS,
   patrolPlanEntity,
+  patrolRecordView,
   patrolTaskEntity,
   TASK_POINT_STATUS,
   TASK_STATUS,
@@ -14,10 +15,10 @@ import { api } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
+import { ListTabs } from '../../crud/ListTabs';
 import { dictionaryOptions } from '../../crud/dictionaries';
 import { FormDialog } from '../community/FormDialog';
 import { useOptions } from '../community/use-options';
-import './messages';
 import { PhotosInput } from './PhotosInput';
 
 const OPEN_TASK = [TASK_STATUS.pending, TASK_STATUS.running] as number[];
@@ -85,8 +86,21 @@ export function PatrolPlanScreen() {
   );
 }
 
-/** 巡更任务: the tasks the job made, 巡检 to check their points, 关闭 on open ones. */
+/** 巡更任务 (menu patroltask): the tasks, and beside them the records of the points checked or missed. */
 export function PatrolTaskScreen() {
+  const { t } = useTranslation();
+  return (
+    <ListTabs
+      tabs={[
+        { key: 'tasks', label: t('service.tasksTab'), list: <PatrolTasks /> },
+        { key: 'records', label: t('service.recordsTab'), list: <CrudPage entity={patrolRecordView} /> },
+      ]}
+    />
+  );
+}
+
+/** The tasks the job made, 巡检 to check their points, 关闭 on open ones. */
+function PatrolTasks() {
   const { t } = useTranslation();
   const buttons = useButtons();
   const [closing, setClosing] = useState<{ id: string; reload: () => void }>();

@@ -2,7 +2,6 @@ import { CloseOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Image, Space, message } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
-import './messages';
 import { linksOf, photoProblem, uploadServiceFile } from './uploads';
 
 /**

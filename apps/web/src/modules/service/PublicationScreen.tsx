@@ -2,10 +2,11 @@ import { communityActivityEntity, noticeEntity, type EntityDef } from '@property
 import type { ProColumns } from '@ant-design/pro-components';
 import { Spin } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
+import { HEADER_NOTICES } from '../../app/layout/NoticePopover';
+import { queryClient } from '../../app/query-client';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
 import { ImageUpload } from '../../crud/ImageUpload';
-import './messages';
 import './rich-text.css';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -20,7 +21,7 @@ export function Editor(props: { value?: string; onChange?: (html: string) => voi
 }
 
 /** A notice or activity list: title, cover image (jpg/jpeg/png), rich-text content edited in the editor, show flag. */
-function PublicationScreen({ entity }: { entity: EntityDef }) {
+function PublicationScreen({ entity, onChanged }: { entity: EntityDef; onChanged?: () => void }) {
   const overrides = useMemo<Record<string, Partial<ProColumns<Row>>>>(
     () => ({
       imgUrl: {
@@ -32,8 +33,10 @@ function PublicationScreen({ entity }: { entity: EntityDef }) {
     }),
     [],
   );
-  return <CrudPage entity={entity} fieldOverrides={overrides} />;
+  return <CrudPage entity={entity} fieldOverrides={overrides} onChanged={onChanged} />;
 }
 
-export const NoticeScreen = () => <PublicationScreen entity={noticeEntity} />;
+const noticesChanged = () => void queryClient.invalidateQueries({ queryKey: HEADER_NOTICES });
+
+export const NoticeScreen = () => <PublicationScreen entity={noticeEntity} onChanged={noticesChanged} />;
 export const ActivityScreen = () => <PublicationScreen entity={communityActivityEntity} />;

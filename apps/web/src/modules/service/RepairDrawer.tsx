@@ -24,7 +24,6 @@ import type { Row } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
 import { FormDialog } from '../community/FormDialog';
 import { useOptions } from '../community/use-options';
-import './messages';
 import { PhotosInput } from './PhotosInput';
 import { stepsFor, type Step } from './repair-steps';
 import { linksOf } from './uploads';

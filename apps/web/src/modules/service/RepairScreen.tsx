@@ -7,7 +7,6 @@ import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
 import { PhotosInput } from './PhotosInput';
 import { RepairDrawer } from './RepairDrawer';
-import './messages';
 
 /**
  * 报修管理: the requests of the header garden, each with its state and an

@@ -15,7 +15,6 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Space, Spin, Tooltip, message } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/i18n';
-import './messages';
 import { editorImageProblem, uploadServiceFile, videoProblem } from './uploads';
 
 /** A <video controls> block: the editor's own node for uploaded videos (the server keeps src and controls only). */

@@ -11,5 +11,6 @@ export const SERVICE_SCREENS: Record<string, LazyExoticComponent<ComponentType>>
     import('../../crud/CrudPage').then((m) => ({ default: () => <m.CrudPage entity={serviceDirectoryEntity} tree="all" /> })),
   ),
   patrolplan: lazy(() => import('./PatrolScreens').then((m) => ({ default: m.PatrolPlanScreen }))),
+  templatemsg: lazy(() => import('./MessageScreen')),
   patroltask: lazy(() => import('./PatrolScreens').then((m) => ({ default: m.PatrolTaskScreen }))),
 };

@@ -14,7 +14,12 @@ export function DeptFilterTree({ onPick }: { onPick: (deptId: string | undefined
   return (
     <Card size="small" title={t('system.allDepts')} styles={{ body: { padding: 8 } }}>
       {tree.length > 0 && (
-        <Tree defaultExpandAll treeData={tree} onSelect={(keys) => onPick(keys.length ? String(keys[0]) : undefined)} />
+        <Tree
+          aria-label={t('system.allDepts')}
+          defaultExpandAll
+          treeData={tree}
+          onSelect={(keys) => onPick(keys.length ? String(keys[0]) : undefined)}
+        />
       )}
     </Card>
   );

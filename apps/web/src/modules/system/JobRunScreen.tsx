@@ -6,7 +6,7 @@ import { useButtons } from '../../app/permissions';
 import { CrudPage } from '../../crud/CrudPage';
 import type { Row } from '../../crud/columns';
 import { JobRunDialog } from '../../jobs/JobRunDialog';
-import { cancelRun, isCancellable, kindName, type JobRun } from '../../jobs/job-runs';
+import { cancelRun, isCancellable, kindName, useStateName, type JobRun } from '../../jobs/job-runs';
 
 /**
  * 任务运行: the tenant's runs of the job queue, newest first, searchable by
@@ -18,9 +18,12 @@ export default function JobRunScreen() {
   const buttons = useButtons();
   const [open, setOpen] = useState<string>();
   const reloadList = useRef<() => void>(undefined);
+  const stateName = useStateName();
   const overrides = useMemo(
     () => ({
       kind: { render: (_: unknown, row: Row) => kindName(String(row.kind ?? '')) },
+      // Named as the progress dialog names it (one function for both).
+      state: { render: (_: unknown, row: Row) => stateName(row.state as string | null) },
       outcomeKey: {
         title: t('jobs.outcome'),
         search: false as const,
@@ -30,7 +33,7 @@ export default function JobRunScreen() {
       runKey: { hideInTable: true },
       cancelRequested: { hideInTable: true },
     }),
-    [t],
+    [t, stateName],
   );
   const cancel = (row: Row, reload: () => void) =>
     Modal.confirm({

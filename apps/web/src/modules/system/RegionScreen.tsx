@@ -69,6 +69,7 @@ export default function RegionScreen() {
         <Card size="small" title={t('system.region')} styles={{ body: { maxHeight: '70vh', overflow: 'auto' } }}>
           {tree.length > 0 && (
             <Tree<RegionNode>
+              aria-label={t('system.region')}
               treeData={tree}
               expandedKeys={expanded}
               onExpand={setExpanded}

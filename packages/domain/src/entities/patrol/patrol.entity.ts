@@ -126,3 +126,28 @@ export const patrolTaskPointEntity = entity({
   unique: [{ fields: ['taskId', 'pointId'], message: 'patrolTaskPointExists' }],
   sort: { ascs: ['taskId', 'sort'] },
 });
+
+/**
+ * The patrol records (巡更记录, patrol/list): the points of tasks that were checked or missed, newest first,
+ * each with its task's plan, day and walker. A view of the task points for the console's list, not a table:
+ * the list call is its only route, and it filters by the task points' own searchable fields (the state).
+ */
+export const patrolRecordView = entity({
+  name: 'patrolRecord',
+  table: patrolTaskPointEntity.table,
+  base: '/system-property/patrol',
+  owner: 'tenant',
+  permission: patrolTaskPointEntity.permission,
+  routes: ['list'],
+  fields: {
+    planName: text({ readOnly: true, maxLength: 50 }),
+    taskDate: date({ readOnly: true }),
+    userName: text({ readOnly: true, maxLength: 50 }),
+    pointName: patrolTaskPointEntity.fields.pointName,
+    status: patrolTaskPointEntity.fields.status,
+    result: { ...patrolTaskPointEntity.fields.result, readOnly: true },
+    checkTime: patrolTaskPointEntity.fields.checkTime,
+    checkUserName: patrolTaskPointEntity.fields.checkUserName,
+    remark: { ...patrolTaskPointEntity.fields.remark, readOnly: true },
+  },
+});

@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useE2E } from './browser';
+
+/**
+ * Two accessibility leftovers of issue 19, each checked where people meet it: the trees of pages (regions,
+ * departments, houses) are named in the console's language rather than rc-tree's English "for screen reader",
+ * and a Tab pressed while a dialog is still opening stays in the dialog.
+ */
+describe.skipIf(!hasBrowser)('tree names and dialog focus', () => {
+  let page: Page;
+  let url: string;
+
+  useE2E((session) => ({ page, url } = session), { account: 'admin', password: 'admin' });
+
+  /** The page's tree's focus field, found by the name a screen reader reads for it. */
+  const treeField = (name: string) =>
+    page.locator('#main-content .ant-tree').getByRole('textbox', { name, exact: true, includeHidden: true });
+  const TREES = [
+    ['/base/region', '行政区划', 'Regions'],
+    ['/system/user', '全部部门', 'All departments'],
+    ['/resource/house', '小区楼栋', 'Gardens and buildings'],
+  ] as const;
+
+  it('names each page tree in Chinese, then in English, never "for screen reader"', async () => {
+    for (const [path, zh] of TREES) {
+      await page.goto(`${url}${path}`);
+      await page.locator('#main-content .ant-tree').first().waitFor();
+      await expect.poll(() => treeField(zh).count(), { message: `${path} ${zh}` }).toBe(1);
+      expect(await treeField('for screen reader').count()).toBe(0);
+    }
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+    for (const [path, , en] of TREES) {
+      await page.goto(`${url}${path}`);
+      await page.locator('#main-content .ant-tree').first().waitFor();
+      await expect.poll(() => treeField(en).count(), { message: `${path} ${en}` }).toBe(1);
+    }
+    await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'zh' })));
+  });
+
+  it('keeps a Tab pressed during the dialog opening animation inside the dialog', async () => {
+    // Animations at a twentieth of their speed: the 0.3 s zoom lasts 6 s, so the keys below land while it runs.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    try {
+      for (const key of ['Tab', 'Shift+Tab']) {
+        // The role grant dialog: nothing in it takes focus by itself (a form's first field would).
+        await page.goto(`${url}/authority/role`);
+        await page.locator('#main-content .ant-table-row').first().getByRole('checkbox').check();
+        await page
+          .locator('#main-content .ant-pro-table-list-toolbar')
+          .getByRole('button', { name: /权限设置/ })
+          .focus();
+        await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.05 });
+        await page.keyboard.press('Enter');
+        const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+        await dialog.waitFor();
+        const opening = () => dialog.evaluate((el) => el.getAnimations().some((a) => a.playState === 'running'));
+        expect(await opening(), `opening before ${key}`).toBe(true);
+        await page.keyboard.press(key);
+        expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-modal-wrap')), key).toBe(true);
+        expect(await opening(), `opening after ${key}`).toBe(true);
+        await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+      }
+    } finally {
+      await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+      await cdp.detach();
+    }
+  });
+});
