@@ -21,7 +21,6 @@ import { CrudPage } from '../../crud/CrudPage';
 import { ImageUpload } from '../../crud/ImageUpload';
 import { FormDialog } from '../community/FormDialog';
 import { Editor } from '../service/PublicationScreen';
-import '../service/messages';
 import '../service/rich-text.css';
 import './club.css';
 import { TAG_COLOURS } from './lines';

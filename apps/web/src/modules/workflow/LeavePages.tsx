@@ -8,7 +8,6 @@ import { flowCalls, type LeaveDetail } from './flow-api';
 import { FlowDiagram, FlowHistory } from './FlowDiagram';
 import { StatusTag } from './StatusTag';
 import { useLoaded } from './use-loaded';
-import './messages';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** Where the pages go when done: the work lists' menus. */

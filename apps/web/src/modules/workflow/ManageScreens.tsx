@@ -12,7 +12,6 @@ import type { FlowDefinition, FlowItem } from './flow-api';
 import { FlowTable } from './FlowTable';
 import { ModelerDialog, type ModelRow } from './ModelerDialog';
 import { definitionColumns, RowButton, useDiagram, useMenuTitle } from './WorkScreens';
-import './messages';
 
 /** 模型管理: the models (generic list), 新建模型 / 设计 in the BPMN modeler, 部署 as the next version of its key. */
 export function ModelScreen() {

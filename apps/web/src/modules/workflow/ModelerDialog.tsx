@@ -4,7 +4,6 @@ import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
 import { FormDialog } from '../community/FormDialog';
 import type { OpenModel } from './bpmn-modeler';
-import './messages';
 
 export interface ModelRow {
   id: string;

@@ -13,7 +13,6 @@ import { FlowTable } from './FlowTable';
 import { StatusTag } from './StatusTag';
 import { useLoaded } from './use-loaded';
 import type { DiagramOf } from './FlowDiagram';
-import './messages';
 
 type Kind = 'claim' | 'todo' | 'send' | 'done';
 
