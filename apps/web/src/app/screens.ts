@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { BILLING_SCREENS } from '../modules/billing/screens';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
@@ -13,4 +14,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ...SYSTEM_SCREENS,
   ...COMMUNITY_SCREENS,
   ...SERVICE_SCREENS,
+  ...BILLING_SCREENS,
 };

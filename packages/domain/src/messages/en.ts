@@ -1,3 +1,4 @@
+import { billingEn } from './billing-en';
 import { errorsEn } from './errors-en';
 import type { zh } from './zh';
 
@@ -1166,5 +1167,6 @@ export const en: Shape<typeof zh> = {
     buildingBatch: 'Add buildings in batch',
     houseImport: 'House import',
   },
+  billing: billingEn,
   errors: errorsEn,
 };

@@ -1,3 +1,4 @@
+import { billingZh } from './billing-zh';
 import { errorsZh } from './errors-zh';
 
 /**
@@ -1177,5 +1178,6 @@ export const zh = {
     buildingBatch: '批量新增楼栋',
     houseImport: '房屋导入',
   },
+  billing: billingZh,
   errors: errorsZh,
 } as const;
