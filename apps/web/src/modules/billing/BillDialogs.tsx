@@ -8,7 +8,7 @@ import { dictionaryLabels } from '../../crud/dictionaries';
 import { JobRunDialog } from '../../jobs/JobRunDialog';
 import { FormDialog } from '../community/FormDialog';
 import { refundableOf, type BillAction, type BillTabKey } from './bill-tabs';
-import { moneyRule, newClientKey } from './cashier';
+import { moneyRule, newClientKey, type HouseBill } from './cashier';
 
 const CashierDialog = lazy(() => import('./CashierDialog'));
 const ReceiptDialog = lazy(() => import('./ReceiptDialog'));
@@ -46,11 +46,7 @@ export function BillDialogs({ dialog, gardenId, onClose, onOpen, onChanged }: Pr
       return lazyDialog(
         <CashierDialog
           gardenId={gardenId}
-          house={
-            dialog.kind === 'pay'
-              ? { houseId: String(dialog.bill.houseId), houseName: String(dialog.bill.houseName ?? '') }
-              : undefined
-          }
+          house={dialog.kind === 'pay' ? payTarget(dialog.bill) : undefined}
           onClose={onClose}
           onPaid={onChanged}
         />,
@@ -82,6 +78,14 @@ export function BillDialogs({ dialog, gardenId, onClose, onOpen, onChanged }: Pr
     case 'log':
       return <BillLogDialog bill={dialog.bill} onClose={onClose} />;
   }
+}
+
+/** Where 缴费 opens the cashier: the bill's house with all its unpaid bills, or a parking space's bill alone. */
+function payTarget(bill: Row) {
+  const houseName = String(bill.houseName ?? '');
+  return bill.houseId
+    ? { houseId: String(bill.houseId), houseName }
+    : { houseName, bill: bill as unknown as HouseBill };
 }
 
 /** The bill a dialog acts on, named as a person knows it: house, item, period and what it owes. */

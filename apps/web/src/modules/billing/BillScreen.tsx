@@ -51,6 +51,9 @@ export function BillScreen({ tab: first }: { tab: BillTabKey }) {
   const has = useCallback((code: string) => buttons.has(code), [buttons]);
   const overrides = useMemo<Record<string, Partial<ProColumns<Row>>>>(
     () => ({
+      // The names copied onto the bill are shown and searched; the ids behind them are not shown twice.
+      houseId: { hideInTable: true, hideInSearch: true },
+      itemId: { hideInTable: true, hideInSearch: true },
       // The building is searched by picking one of the header garden's.
       buildingId: {
         hideInSearch: !gardenId,

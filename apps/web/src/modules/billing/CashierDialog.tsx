@@ -5,17 +5,11 @@ import { api, type Page } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
 import { dictionaryLabels } from '../../crud/dictionaries';
 import { quietly } from '../community/quietly';
-import { keyForChoice, totalsOf, type CashierBill } from './cashier';
+import { keyForChoice, totalsOf, type HouseBill } from './cashier';
 import ReceiptDialog from './ReceiptDialog';
 
 const BILLS = '/system-property/paymentbill';
 
-interface HouseBill extends CashierBill {
-  itemName: string | null;
-  period: string;
-  dueDate: string | null;
-  overdueDays: number;
-}
 interface HouseBills {
   houseId: string;
   houseName: string | null;
@@ -50,7 +44,8 @@ export default function CashierDialog({
   onPaid,
 }: {
   gardenId?: string;
-  house?: { houseId: string; houseName: string };
+  /** The house to open on; a parking space's bill (no house) is paid on its own. */
+  house?: { houseId?: string; houseName: string; bill?: HouseBill };
   onClose: () => void;
   onPaid: () => void;
 }) {
@@ -100,6 +95,12 @@ export default function CashierDialog({
   useEffect(() => {
     setBills(undefined);
     if (houseId) void quietly(() => load(houseId));
+    else if (first?.bill) {
+      const bill = first.bill;
+      setBills({ houseId: '', houseName: first.houseName, ownerName: bill.ownerName ?? null, ownerPhone: bill.ownerPhone ?? null, bills: [bill], totalDue: bill.owed });
+      setChosen(new Set([String(bill.id)]));
+      setPayerName(bill.ownerName ?? '');
+    }
   }, [houseId]);
 
   const totals = useMemo(() => totalsOf(bills?.bills ?? [], chosen), [bills, chosen]);
@@ -124,10 +125,11 @@ export default function CashierDialog({
   const next = () => {
     setPaid(undefined);
     if (houseId) void quietly(() => load(houseId));
+    else setBills(undefined);
   };
 
   const houseOptions = [
-    ...(first && !houses.some((h) => h.houseId === first.houseId) ? [{ value: first.houseId, label: first.houseName }] : []),
+    ...(first?.houseId && !houses.some((h) => h.houseId === first.houseId) ? [{ value: first.houseId, label: first.houseName }] : []),
     ...houses.map((h) => ({
       value: h.houseId,
       label: `${h.houseName ?? ''} ${h.ownerName ?? ''} · ${t('billing.owedAmount', { amount: h.owed })}`,

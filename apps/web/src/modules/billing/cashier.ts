@@ -9,6 +9,16 @@ export interface CashierBill {
   lateFeeDue: string;
 }
 
+/** A bill as the cashier lists it. */
+export interface HouseBill extends CashierBill {
+  itemName: string | null;
+  period: string;
+  dueDate: string | null;
+  overdueDays: number;
+  ownerName?: string | null;
+  ownerPhone?: string | null;
+}
+
 export interface CashierTotals {
   count: number;
   owed: string;
