@@ -19,7 +19,8 @@ const PATH = '/system-property/paymentbill/statistics';
 type Figures = Record<'receivable' | 'received' | 'refunded' | 'outstanding' | 'overdue', string> & { count: number };
 const FIGURES = ['receivable', 'received', 'refunded', 'outstanding', 'overdue'] as const;
 const cents = (text: string) => BigInt(text.replace('.', ''));
-const money = (value: bigint) => `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
+const money = (value: bigint) =>
+  `${value < 0n ? '-' : ''}${(value < 0n ? -value : value) / 100n}.${String((value < 0n ? -value : value) % 100n).padStart(2, '0')}`;
 
 /** The sum of each figure over rows, as the total should be. */
 function summed(rows: Figures[]): Figures {
@@ -35,10 +36,12 @@ async function userWith(account: string, menuCodes: string[], gardenIds?: string
     success: true,
   });
   const roleId = (await admin.get('/blade-system/role/list', { roleAlias_equal: alias })).body.data[0].id;
-  const menus = await sql<{ id: string }>`select id from blade_menu where is_deleted = 0 and code in (${sql.join(menuCodes)})`.execute(
-    db(),
-  );
-  expect((await admin.post('/blade-system/role/grant', { roleIds: [roleId], menuIds: menus.rows.map((m) => String(m.id)) })).body).toMatchObject({
+  const menus = await sql<{
+    id: string;
+  }>`select id from blade_menu where is_deleted = 0 and code in (${sql.join(menuCodes)})`.execute(db());
+  expect(
+    (await admin.post('/blade-system/role/grant', { roleIds: [roleId], menuIds: menus.rows.map((m) => String(m.id)) })).body,
+  ).toMatchObject({
     success: true,
   });
   const dept = await sql<{ id: string }>`select id from blade_dept where tenant_id = ${DEMO_TENANT} and is_deleted = 0

@@ -83,9 +83,7 @@ export function BillDialogs({ dialog, gardenId, onClose, onOpen, onChanged }: Pr
 /** Where 缴费 opens the cashier: the bill's house with all its unpaid bills, or a parking space's bill alone. */
 function payTarget(bill: Row) {
   const houseName = String(bill.houseName ?? '');
-  return bill.houseId
-    ? { houseId: String(bill.houseId), houseName }
-    : { houseName, bill: bill as unknown as HouseBill };
+  return bill.houseId ? { houseId: String(bill.houseId), houseName } : { houseName, bill: bill as unknown as HouseBill };
 }
 
 /** The bill a dialog acts on, named as a person knows it: house, item, period and what it owes. */
@@ -124,7 +122,11 @@ function ReduceDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => vo
         <Form.Item name="reduceAmount" label={t('billing.reduceAmount')} rules={moneyRule(t, owed)}>
           <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: owed })} />
         </Form.Item>
-        <Form.Item name="reason" label={t('billing.reason')} rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('billing.reason')}
+          rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
@@ -150,7 +152,11 @@ function CloseDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => voi
       <BillSummary bill={bill} />
       <p>{t('billing.closeHint')}</p>
       <Form form={form} name="bill-close" layout="vertical">
-        <Form.Item name="reason" label={t('billing.reason')} rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('billing.reason')}
+          rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
@@ -197,7 +203,11 @@ function RefundDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => vo
             <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: refundable })} />
           </Form.Item>
         )}
-        <Form.Item name="reason" label={t('billing.reason')} rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('billing.reason')}
+          rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
@@ -248,7 +258,9 @@ function RemindDialog({
       {one ? (
         <>
           <BillSummary bill={target.bill} />
-          <p>{t('billing.remindOne', { name: String(target.bill.ownerName ?? ''), phone: String(target.bill.ownerPhone ?? '') })}</p>
+          <p>
+            {t('billing.remindOne', { name: String(target.bill.ownerName ?? ''), phone: String(target.bill.ownerPhone ?? '') })}
+          </p>
         </>
       ) : (
         <p>{t('billing.remindMany', { count: target.count })}</p>

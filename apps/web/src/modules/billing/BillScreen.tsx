@@ -109,7 +109,9 @@ export function BillScreen({ tab: first }: { tab: BillTabKey }) {
         <Button
           key="remind"
           disabled={!sums.data?.count}
-          onClick={() => filter && setDialog({ kind: 'remindBatch', query: filter.query, listType, count: sums.data?.count ?? 0 })}
+          onClick={() =>
+            filter && setDialog({ kind: 'remindBatch', query: filter.query, listType, count: sums.data?.count ?? 0 })
+          }
         >
           {t('billing.remindBatch')}
         </Button>

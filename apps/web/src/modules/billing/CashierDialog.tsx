@@ -97,7 +97,14 @@ export default function CashierDialog({
     if (houseId) void quietly(() => load(houseId));
     else if (first?.bill) {
       const bill = first.bill;
-      setBills({ houseId: '', houseName: first.houseName, ownerName: bill.ownerName ?? null, ownerPhone: bill.ownerPhone ?? null, bills: [bill], totalDue: bill.owed });
+      setBills({
+        houseId: '',
+        houseName: first.houseName,
+        ownerName: bill.ownerName ?? null,
+        ownerPhone: bill.ownerPhone ?? null,
+        bills: [bill],
+        totalDue: bill.owed,
+      });
       setChosen(new Set([String(bill.id)]));
       setPayerName(bill.ownerName ?? '');
     }
@@ -129,7 +136,9 @@ export default function CashierDialog({
   };
 
   const houseOptions = [
-    ...(first?.houseId && !houses.some((h) => h.houseId === first.houseId) ? [{ value: first.houseId, label: first.houseName }] : []),
+    ...(first?.houseId && !houses.some((h) => h.houseId === first.houseId)
+      ? [{ value: first.houseId, label: first.houseName }]
+      : []),
     ...houses.map((h) => ({
       value: h.houseId,
       label: `${h.houseName ?? ''} ${h.ownerName ?? ''} · ${t('billing.owedAmount', { amount: h.owed })}`,
@@ -195,7 +204,7 @@ export default function CashierDialog({
                   rowKey="id"
                   size="small"
                   pagination={false}
-                  scroll={{ x: 'max-content', y: 320 }}
+                  scroll={{ x: 'max-content' }}
                   dataSource={bills.bills}
                   rowSelection={{
                     selectedRowKeys: [...chosen],

@@ -44,7 +44,9 @@ export default function GenerateDialog({
     setBuildings([]);
     setItems([]);
     if (!garden) return;
-    void buildingOptions(garden).then(setBuildings).catch(() => undefined);
+    void buildingOptions(garden)
+      .then(setBuildings)
+      .catch(() => undefined);
     void api
       .get<Row[]>('/system-property/paymentitems/list-all', { gardenId: garden })
       .then((rows) => setItems(rows.map((r) => ({ value: String(r.id), label: String(r.itemName) }))))
@@ -102,7 +104,11 @@ export default function GenerateDialog({
           if ('gardenId' in changed) form.setFieldsValue({ buildingId: undefined, itemIds: [] });
         }}
       >
-        <Form.Item name="gardenId" label={t('fields.paymentBill.gardenId')} rules={[{ required: true, message: t('errors.generateScopeRequired') }]}>
+        <Form.Item
+          name="gardenId"
+          label={t('fields.paymentBill.gardenId')}
+          rules={[{ required: true, message: t('errors.generateScopeRequired') }]}
+        >
           <GardenSelect options={gardens.map((g) => ({ value: g.gardenId, label: g.gardenName }))} />
         </Form.Item>
         <Form.Item name="buildingId" label={t('billing.building')} extra={t('billing.buildingAll')}>
@@ -111,7 +117,11 @@ export default function GenerateDialog({
         <Form.Item name="itemIds" label={t('billing.items')} extra={t('billing.itemsAll')}>
           <Select mode="multiple" options={items} allowClear optionFilterProp="label" />
         </Form.Item>
-        <Form.Item name="period" label={t('fields.paymentBill.period')} rules={[{ required: true, message: t('errors.periodRequired') }]}>
+        <Form.Item
+          name="period"
+          label={t('fields.paymentBill.period')}
+          rules={[{ required: true, message: t('errors.periodRequired') }]}
+        >
           <DatePicker picker="month" format="YYYY-MM" allowClear={false} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
@@ -126,7 +136,7 @@ export default function GenerateDialog({
           </Descriptions>
           {preview.answer.problems.length > 0 && (
             <ul className="generation-problems">
-              {preview.answer.problems.slice(0, 10).map((p, i) => (
+              {preview.answer.problems.slice(0, 5).map((p, i) => (
                 <li key={i}>{`${p.houseName ?? ''} ${p.itemName ?? ''}: ${p.message}`}</li>
               ))}
             </ul>
@@ -137,7 +147,6 @@ export default function GenerateDialog({
     </Modal>
   );
 }
-
 
 /**
  * The garden picker takes only what it uses: Form.Item hands a required field's control aria-required, which antd's

@@ -21,7 +21,10 @@ import './billing.css';
 export default function StatisticsScreen() {
   const { t } = useTranslation();
   const { gardenId } = useGarden();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(11, 'month').startOf('month'), dayjs().startOf('month')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
+    dayjs().subtract(11, 'month').startOf('month'),
+    dayjs().startOf('month'),
+  ]);
   const months = `${range[0].format('YYYY-MM')},${range[1].format('YYYY-MM')}`;
   const stats = useQuery({
     queryKey: ['bill-statistics', gardenId, months],

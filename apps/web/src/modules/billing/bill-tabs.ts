@@ -59,7 +59,11 @@ export function billActions(bill: BillLike, has: (code: string) => boolean, canR
     if (has('paymentbill_close')) actions.push('close');
     if ((has('paymentbill_remind') || has('billoverdue_remind')) && bill.ownerPhone) actions.push('remind');
   }
-  if (status === BILL_STATUS.paid && (has('billsettle_refund') || has('billrefund_add')) && Money.compare(refundableOf(bill), '0') > 0)
+  if (
+    status === BILL_STATUS.paid &&
+    (has('billsettle_refund') || has('billrefund_add')) &&
+    Money.compare(refundableOf(bill), '0') > 0
+  )
     actions.push('refund');
   if (
     (status === BILL_STATUS.paid || status === BILL_STATUS.refunded) &&
