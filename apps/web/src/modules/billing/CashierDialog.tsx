@@ -206,6 +206,8 @@ export default function CashierDialog({
                   pagination={false}
                   scroll={{ x: 'max-content' }}
                   dataSource={bills.bills}
+                  // A bill's lines come with it as `children`: not rows of their own to choose.
+                  expandable={{ childrenColumnName: 'treeRows' }}
                   rowSelection={{
                     selectedRowKeys: [...chosen],
                     onChange: (keys) => setChosen(new Set(keys.map(String))),

@@ -123,9 +123,11 @@ export default function ReceiptDialog({ orderId, onClose }: { orderId: string; o
                 <th scope="row" colSpan={2}>
                   {t('billing.receiptTotal')}
                 </th>
-                <td colSpan={3} className="receipt-total">
-                  <span className="receipt-capital">{receipt.capitalAmount}</span>
-                  <span className="num">¥{order.totalAmount}</span>
+                <td colSpan={3}>
+                  <span className="receipt-total">
+                    <span className="receipt-capital">{receipt.capitalAmount}</span>
+                    <span className="num">¥{order.totalAmount}</span>
+                  </span>
                 </td>
               </tr>
             </tfoot>
