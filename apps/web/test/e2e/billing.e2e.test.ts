@@ -194,6 +194,8 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     const bills = (await (await houseBills).json()).data as { bills: Array<{ id: string; owed: string; lateFeeDue: string }> };
     expect(bills.bills.length).toBeGreaterThanOrEqual(2);
     await box.locator('.ant-table-row').first().waitFor();
+    // Scanned once the house list has closed (its fading options are no part of the screen).
+    await expect.poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count()).toBe(0);
     await scan(page, 'cashier');
     // Every unpaid bill starts chosen: the header box clears them, then the first two are chosen again.
     const all = box.getByRole('checkbox', { name: '全选' }).or(box.locator('.ant-table-thead input[type=checkbox]'));
@@ -280,6 +282,10 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     // After the first print the next is a copy.
     await receipt.locator('.receipt-copy').waitFor();
     await page.emulateMedia({ media: 'print' });
+    // Printed, the page holds the receipt alone: not the console, not the dialog.
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    expect(await page.locator('.ant-modal-wrap').first().isVisible()).toBe(false);
+    expect(await page.locator('#receipt-print-root .receipt-sheet').innerText()).toContain(order.rows[0]!.receipt_no);
     await screenshot(page, 'billing-receipt-print');
     await page.emulateMedia({ media: 'screen' });
     await screenshot(page, 'billing-receipt-zh-1440');

@@ -1,5 +1,5 @@
 import { Alert, Button, Modal, Radio, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
 import { dictionaryLabels } from '../../crud/dictionaries';
@@ -9,6 +9,19 @@ import './receipt.css';
 
 /** The style element that gives the printed page its paper size while a receipt prints. */
 const PAGE_STYLE_ID = 'receipt-page-size';
+/** Where the receipt is copied to print: the only thing on the printed page (receipt.css). */
+const PRINT_ROOT_ID = 'receipt-print-root';
+
+/** The element of this id under <head> or <body>, made when missing. */
+function ownElement(id: string, tag: string, parent: HTMLElement): HTMLElement {
+  let element = document.getElementById(id);
+  if (!element) {
+    element = document.createElement(tag);
+    element.id = id;
+    parent.appendChild(element);
+  }
+  return element;
+}
 
 /**
  * 收款收据: an order's receipt as it prints — the garden, the receipt and order numbers, the house and payer, each
@@ -31,19 +44,22 @@ export default function ReceiptDialog({ orderId, onClose }: { orderId: string; o
     void load();
     void dictionaryLabels('pay_type').then((items) => setMethods(new Map(items.map((i) => [i.dictKey, i.dictValue]))));
   }, [orderId]);
-  useEffect(() => () => document.getElementById(PAGE_STYLE_ID)?.remove(), []);
+  useEffect(
+    () => () => {
+      document.getElementById(PAGE_STYLE_ID)?.remove();
+      document.getElementById(PRINT_ROOT_ID)?.remove();
+    },
+    [],
+  );
+  const sheet = useRef<HTMLElement>(null);
 
   const print = async () => {
     setPrinting(true);
     try {
       await api.post('/system-property/paymentorderprint/submit', { orderId, paperSize: paper });
-      let style = document.getElementById(PAGE_STYLE_ID);
-      if (!style) {
-        style = document.createElement('style');
-        style.id = PAGE_STYLE_ID;
-        document.head.appendChild(style);
-      }
-      style.textContent = paperStyle(paper);
+      ownElement(PAGE_STYLE_ID, 'style', document.head).textContent = paperStyle(paper);
+      // The receipt as it is now (the original, or a copy): the page prints it alone, not the console around it.
+      if (sheet.current) ownElement(PRINT_ROOT_ID, 'div', document.body).replaceChildren(sheet.current.cloneNode(true));
       window.print();
       await load();
     } finally {
@@ -78,7 +94,7 @@ export default function ReceiptDialog({ orderId, onClose }: { orderId: string; o
       {receipt === undefined && <Spin />}
       {receipt === null && <Alert type="warning" showIcon message={t('billing.receiptMissing')} />}
       {receipt && order && (
-        <article className={`receipt-sheet receipt-${paper.toLowerCase()}`} aria-label={t('billing.receiptTitle')}>
+        <article ref={sheet} className={`receipt-sheet receipt-${paper.toLowerCase()}`} aria-label={t('billing.receiptTitle')}>
           <header className="receipt-head">
             <h2>{t('billing.receiptHeading', { garden: receipt.gardenName ?? '' })}</h2>
             {receipt.printCount > 0 && <span className="receipt-copy">{t('billing.receiptCopy')}</span>}
