@@ -114,7 +114,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
         .getByRole('button', { name: /^新\s*增$/ })
         .count(),
     ).toBe(0);
-  });
+  }, 180_000);
 
   let houseName = '';
   let paidBills: string[] = [];
