@@ -46,6 +46,8 @@ export function BillScreen({ tab: first }: { tab: BillTabKey }) {
     queryFn: () => api.get<BillSums>(`${BILLS}/list-sum`, { ...filter!.query, listType }),
     enabled: !!filter,
     staleTime: 0,
+    // The last totals stay while a reload's are on the way (no flash of —).
+    placeholderData: (previous) => previous,
   });
 
   const has = useCallback((code: string) => buttons.has(code), [buttons]);
