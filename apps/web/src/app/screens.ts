@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { CLUB_SCREENS } from '../modules/club/screens';
+import { BILLING_SCREENS } from '../modules/billing/screens';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
@@ -17,4 +18,5 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ...SERVICE_SCREENS,
   ...CLUB_SCREENS,
   ...WORKFLOW_SCREENS,
+  ...BILLING_SCREENS,
 };

@@ -51,6 +51,10 @@ export interface CrudExtras {
   onChanged?: () => void;
   /** Table-only columns after the definition's (what a row holds beyond plain fields: an order's lines). */
   extraColumns?: ProColumns<Row>[];
+  /** Called with each list call's filters (no paging), e.g. to ask the same filter's totals. */
+  onQuery?: (filters: Record<string, unknown>) => void;
+  /** Hides delete and batch delete although the user may (a list whose rows the server would refuse to remove). */
+  noDelete?: boolean;
 }
 
 /** How long a list call runs before its spinner shows. */
@@ -91,7 +95,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
     buttons.has(`${entity.permission}_${action}`) && !(action === 'view' && noView);
   const canSubmit = routes.includes('submit');
   const canRemove = routes.includes('remove');
-  const canDelete = can('delete') && canRemove;
+  const canDelete = can('delete') && canRemove && !props.noDelete;
   const actionRef = useRef<ActionType>(undefined);
   const dialogs = useRef<CrudDialogsHandle>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -272,6 +276,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
     const query = listQuery(entity, params, sort as Record<string, 'ascend' | 'descend'>);
     const { current, size, ...filters } = query;
     lastQuery.current = { ...filters, ...fixedQuery };
+    latest.current.props.onQuery?.(lastQuery.current);
     if (inAddress)
       latest.current.setAddressParams(
         Object.fromEntries(Object.entries({ current, size, ...pickSearch(params) }).map(([k, v]) => [k, String(v)])),

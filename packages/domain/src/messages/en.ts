@@ -1,5 +1,6 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { auditEn } from './audit-en';
+import { billingEn } from './billing-en';
 import { errorsEn } from './errors-en';
 import { workflowEn } from './workflow-en';
 import { communityEn } from './community-en';
@@ -1199,5 +1200,6 @@ export const en: Shape<typeof zh> = {
   flow: workflowEn,
   community: communityEn,
   service: serviceEn,
+  billing: billingEn,
   errors: errorsEn,
 };

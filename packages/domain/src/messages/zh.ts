@@ -1,5 +1,6 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { auditZh } from './audit-zh';
+import { billingZh } from './billing-zh';
 import { errorsZh } from './errors-zh';
 import { workflowZh } from './workflow-zh';
 import { communityZh } from './community-zh';
@@ -1215,5 +1216,6 @@ export const zh = {
   flow: workflowZh,
   community: communityZh,
   service: serviceZh,
+  billing: billingZh,
   errors: errorsZh,
 } as const;

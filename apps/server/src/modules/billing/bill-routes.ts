@@ -45,7 +45,7 @@ const tags = [paymentBillEntity.label.en];
 export const paramsOf = (req: FastifyRequest): Query => ({ ...((req.query as Query) ?? {}), ...((req.body as Query) ?? {}) });
 
 /** The caller may read bills through the bill menu or the list's own menu (逾期账单, 已缴账单...). */
-function requireView(ctx: RequestContext, menus: string[]): void {
+export function requireView(ctx: RequestContext, menus: string[]): void {
   if (!['paymentbill', ...menus].some((code) => ctx.services.access.can(ctx.grants, code, 'view'))) throw forbidden();
 }
 const requireButton = (ctx: RequestContext, codes: string[]) => {
@@ -58,9 +58,9 @@ const LIST_EXTRA = {
   billBetweenTime: { type: 'string', description: 'periods "yyyy-MM,yyyy-MM" (either end may be empty): bills of these periods' },
   listType: { type: 'string', enum: ['all', 'out', 'overdu', 'settle', 'refund', 'closed'], description: 'list-sum: which list' },
 };
-const OWN_KEYS = Object.keys(LIST_EXTRA);
+export const OWN_KEYS = Object.keys(LIST_EXTRA);
 
-function extraConditions(query: Query): RawBuilder<unknown>[] {
+export function extraConditions(query: Query): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   if (query.billChildIds) out.push(sql`id in (${sql.join(parseIds(query.billChildIds, 'billChildIds'))})`);
   if (query.billBetweenTime) {

@@ -5,6 +5,7 @@ import { registerCatalogRoutes } from './catalog-routes';
 import { registerBillingImports } from './import';
 import { registerBillingJobs } from './jobs';
 import { registerRecordRoutes } from './record-routes';
+import { registerStatisticsRoute } from './statistics';
 import { recordingProvider } from './sms';
 
 /** Billing (spec §1, §4, §7.7): formulas, charge items, bills, payments, refunds, receipts, reminders. */
@@ -12,6 +13,7 @@ export function registerBillingModule(app: FastifyInstance, services: Services):
   const provider = recordingProvider((msg) => app.log.info(msg));
   registerCatalogRoutes(app, services);
   registerBillRoutes(app, services);
+  registerStatisticsRoute(app, services);
   registerRecordRoutes(app, services, provider);
   registerBillingImports(app, services);
   registerBillingJobs(services.jobs, provider);

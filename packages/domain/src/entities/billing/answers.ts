@@ -118,3 +118,21 @@ export const ReminderResult = Obj({
   provider: Type.String({ description: 'the gateway: `record` only records (no SMS leaves the system)' }),
   records: Type.Array(recordOf(smsUseEntity)),
 });
+
+/** One group's figures in the charge statistics (收费统计): every amount the exact sum over the group's bills. */
+const StatisticsFigures = {
+  count: Type.Integer({ minimum: 0, description: 'bills, closed ones left out' }),
+  receivable: Money('sum of amount − reduceAmount over bills not closed'),
+  received: Money('sum of paidAmount + lateFee: what was taken in'),
+  refunded: Money('sum of refundAmount'),
+  outstanding: Money('sum of amount − reduceAmount over the unpaid bills'),
+  overdue: Money('sum of amount − reduceAmount over the unpaid bills past their due date'),
+};
+
+/** 收费统计: a garden's (or the caller's gardens') bills of a period range, by charge item and by month, with the total. */
+export const BillStatistics = Obj({
+  byItem: Type.Array(Obj({ itemId: Type.String(), itemName: NullableText(), ...StatisticsFigures })),
+  byMonth: Type.Array(Obj({ period: Type.String(), ...StatisticsFigures })),
+  total: Obj(StatisticsFigures),
+});
+export type BillStatistics = Static<typeof BillStatistics>;
