@@ -1,3 +1,4 @@
+import type { Uploaded } from '../app/answers';
 import { api } from '../app/http';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
@@ -14,7 +15,7 @@ export function imageProblem(file: { type: string; size: number }): 'type' | 'si
 export async function uploadFile(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await api.post<{ link: string }>('/blade-resource/oss/endpoint/put-file', form);
+  const answer = await api.post<Uploaded>('/blade-resource/oss/endpoint/put-file', form);
   return answer.link;
 }
 
