@@ -56,13 +56,13 @@ export function GrantTree({
  * What the nodes of every tree answer have (picker nodes, DeptNode, RoleNode…): a key (the id) and a title
  * (the row's title field, which may be null; a picker node may name itself instead).
  */
-type ServerNode = Node<{ key: string; title: unknown; name?: string | null }>;
+type ServerNode = Node<{ key: string; title: string | null; name?: string | null }>;
 
 /** Server trees as grant nodes keyed by their key; a node without a title shows its name, else nothing. */
 export function asGrantNodes(nodes: ServerNode[]): TitledNode[] {
   return nodes.map((n) => ({
     key: n.key,
-    title: String(n.title ?? n.name ?? ''),
+    title: n.title ?? n.name ?? '',
     ...(n.children?.length ? { children: asGrantNodes(n.children) } : {}),
   }));
 }
