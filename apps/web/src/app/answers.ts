@@ -15,6 +15,7 @@ import type {
   noticeEntity,
   RecordOf,
   roleEntity,
+  tenantPackageEntity,
   Static,
   TopMenuItem,
   UploadedFile,
@@ -31,6 +32,8 @@ export type DeptRecord = RecordOf<typeof deptEntity>;
 export type GardenRecord = RecordOf<typeof gardenEntity>;
 /** Rows of the notice list. */
 export type NoticeRecord = RecordOf<typeof noticeEntity>;
+/** Rows of the tenant package list (a tenant's package picker). */
+export type TenantPackageRecord = RecordOf<typeof tenantPackageEntity>;
 /** blade-system/menu/top-menu. */
 export type TopMenu = Static<typeof TopMenuItem>;
 /** blade-system/menu/grant-tree. */
