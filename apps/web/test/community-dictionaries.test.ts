@@ -1,9 +1,10 @@
+import type { DictItem } from '@property/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearDictionaries, dictionaryOptions, referenceOptions } from '../src/crud/dictionaries';
+import { clearDictionaries, dictionaryLabels, dictionaryOptions, referenceOptions } from '../src/crud/dictionaries';
 import { fetchAllRows } from '../src/crud/export';
 
 /** Answers dictionary calls by path, in the server's envelope, and records them. */
-function answerDictionaries(byPath: Record<string, Record<string, Array<{ dictKey: string; dictValue: string }>>>) {
+function answerDictionaries(byPath: Record<string, Record<string, Array<Pick<DictItem, 'dictKey' | 'dictValue'>>>>) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -39,6 +40,25 @@ describe('dictionary options', () => {
     });
     expect(await dictionaryOptions('relation_type')).toEqual([{ label: '子女', value: 2 }]);
     expect(calls).toEqual(['/blade-system/dict/dictionary?relation_type', '/blade-system/dict-biz/dictionary?relation_type']);
+  });
+
+  it('shows the key of an entry without a value (the contract allows null), in both languages', async () => {
+    answerDictionaries({
+      '/blade-system/dict/dictionary': {
+        sex: [
+          { dictKey: '1', dictValue: '男' },
+          { dictKey: '9', dictValue: null },
+        ],
+      },
+    });
+    expect(await dictionaryLabels('sex', 'zh')).toEqual([
+      { dictKey: '1', dictValue: '男' },
+      { dictKey: '9', dictValue: '9' },
+    ]);
+    expect(await dictionaryOptions('sex', 'en')).toEqual([
+      { label: 'Male', value: 1 },
+      { label: '9', value: 9 },
+    ]);
   });
 });
 

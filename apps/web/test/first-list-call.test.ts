@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../src/app/menus';
 import { firstListCall } from '../src/crud/first-list-call';
+import { menuNode as menu } from './menu-fixture';
 
-const menu = (code: string, path: string): MenuNode => ({
-  id: code,
-  parentId: '0',
-  code,
-  name: code,
-  path,
-  sort: 1,
-  category: 1,
-});
 const MENUS: MenuNode[] = [
   {
     ...menu('system', '/system'),
-    children: [menu('post', '/system/post'), menu('dept', '/system/dept'), menu('garden', '/resource/garden')],
+    children: [
+      menu('post', '/system/post'),
+      menu('dept', '/system/dept'),
+      menu('garden', '/resource/garden'),
+      // The contract allows a menu without a code: it opens no generic screen.
+      menu('nocode', '/system/nocode', { code: null }),
+    ],
   },
 ];
 const call = (path: string, search = '') => firstListCall(MENUS, path, new URLSearchParams(search));
@@ -33,6 +31,7 @@ describe('the first list call asked for before a screen has loaded', () => {
     expect(call('/system/dept')).toBeUndefined();
     expect(call('/resource/garden')).toBeUndefined();
     expect(call('/system/nothing')).toBeUndefined();
+    expect(call('/system/nocode')).toBeUndefined();
   });
 });
 

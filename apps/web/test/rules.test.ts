@@ -4,7 +4,8 @@ import { badgeCount } from '../src/app/error-log';
 import { guardRedirect, newWindowAddress } from '../src/app/guard';
 import { refreshDue } from '../src/app/session';
 import { closable, closeAll, closeOthers, closeTab, HOME_TAB, openTab, type Tab } from '../src/app/tabs';
-import { searchMenus, type MenuNode } from '../src/app/menus';
+import { menuCodes, pagesOf, searchMenus, type MenuNode } from '../src/app/menus';
+import { menuNode } from './menu-fixture';
 import { CHECKED_FIELDS, fieldProblem, type RegistrationForm } from '../src/modules/login/registration';
 import { avatarProblem } from '../src/modules/info/avatar';
 
@@ -93,23 +94,33 @@ describe('registration checks, in the spec order (§5), one per field', () => {
 describe('small rules', () => {
   it('menu search matches leaf names by prefix, ignoring case', () => {
     const menus: MenuNode[] = [
-      {
-        id: '1',
-        parentId: '0',
-        code: 'system',
+      menuNode('system', '/system', {
         name: 'System',
-        path: '/system',
-        sort: 1,
-        category: 1,
         children: [
-          { id: '2', parentId: '1', code: 'user', name: 'Users', path: '/system/user', sort: 1, category: 1 },
-          { id: '3', parentId: '1', code: 'role', name: 'Roles of users', path: '/authority/role', sort: 2, category: 1 },
+          menuNode('user', '/system/user', { name: 'Users' }),
+          menuNode('role', '/authority/role', { name: 'Roles of users' }),
         ],
-      },
+      }),
     ];
     expect(searchMenus(menus, 'us').map((m) => m.code)).toEqual(['user']);
     expect(searchMenus(menus, 'SYS')).toEqual([]); // groups are not results
     expect(searchMenus(menus, '  ')).toEqual([]);
+  });
+  it('menus with the nulls the contract allows: no page without a path, no code granted without a code', () => {
+    const menus: MenuNode[] = [
+      menuNode('system', '/system', {
+        children: [
+          menuNode('user', '/system/user', { name: null }),
+          menuNode('pathless', '', { path: null, name: 'Pathless' }),
+          menuNode('codeless', '/system/codeless', { code: null, name: 'Codeless' }),
+        ],
+      }),
+    ];
+    expect(pagesOf(menus).map((m) => m.id)).toEqual(['user', 'codeless']);
+    expect([...menuCodes(menus)]).toEqual(['system', 'user', 'pathless']);
+    expect(searchMenus(menus, 'pa')).toEqual([]); // a menu that opens nothing is no result
+    expect(searchMenus(menus, 'co').map((m) => m.path)).toEqual(['/system/codeless']);
+    expect(searchMenus(menus, 'u')).toEqual([]); // no name, nothing to match
   });
   it('error-log badge caps at 99', () => {
     expect(badgeCount(5)).toBe('5');

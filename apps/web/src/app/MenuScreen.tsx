@@ -4,7 +4,7 @@ import { CrudPage } from '../crud/CrudPage';
 import { ComingSoon } from '../pages/ComingSoon';
 import { SCREEN_BY_CODE } from './built-screens';
 import { api } from './http';
-import { flattenMenus } from './menus';
+import { menuAt } from './menus';
 import { MenusContext } from './layout/menus-context';
 import { SCREENS } from './screens';
 
@@ -17,14 +17,16 @@ export default function MenuScreen() {
   const { pathname } = useLocation();
   const menus = useContext(MenusContext);
   if (!menus) return null;
-  const menu = flattenMenus(menus).find((m) => m.path === pathname);
+  const menu = menuAt(menus, pathname);
   if (!menu) return <NotTheirs path={pathname} />;
-  const Screen = SCREENS[menu.code];
-  if (Screen) return <Screen key={menu.code} />;
-  const entity = SCREEN_BY_CODE.get(menu.code);
+  // A menu without a code opens no screen of its own: the placeholder, titled by its name.
+  const code = menu.code ?? '';
+  const Screen = SCREENS[code];
+  if (Screen) return <Screen key={code} />;
+  const entity = SCREEN_BY_CODE.get(code);
   if (entity) return <CrudPage key={entity.name} entity={entity} />;
   // Keyed like the screens above: another menu's placeholder is another screen, not this one updated.
-  return <ComingSoon key={menu.code} title={menu.name} />;
+  return <ComingSoon key={menu.id} title={menu.name ?? ''} />;
 }
 
 /** Asks the server whether some menu opens the path: then the user lacks permission (403), else it is not found (404). */

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { GardenRecord } from './answers';
 import { request, type Envelope, type Page } from './http';
 import { storage } from './storage';
 
@@ -26,22 +27,20 @@ export const GARDEN_LIST = '/system-property/garden/list';
  */
 export async function loadGardens(): Promise<GardenOption[]> {
   try {
-    const answer = await request<Envelope<Page<Record<string, unknown>> | Array<Record<string, unknown>>>>('GET', GARDEN_LIST, {
+    const answer = await request<Envelope<Page<GardenRecord>>>('GET', GARDEN_LIST, {
       params: { current: 1, size: 1000 },
       quietCodes: [400, 403, 404, 405, 500],
     });
     if (answer.code !== 200 || !answer.data) return [];
-    return gardenOptions(Array.isArray(answer.data) ? answer.data : (answer.data.records ?? []));
+    return gardenOptions(answer.data.records);
   } catch {
     return [];
   }
 }
 
-/** Rows of the garden list → options; a row names its garden `gardenName` or `name`. */
-export function gardenOptions(rows: Array<Record<string, unknown>>): GardenOption[] {
-  return rows
-    .map((r) => ({ gardenId: String(r.gardenId ?? r.id ?? ''), gardenName: String(r.gardenName ?? r.name ?? r.title ?? '') }))
-    .filter((g) => g.gardenId !== '');
+/** Rows of the garden list → options (a garden without a name, which the contract allows, shows none). */
+export function gardenOptions(rows: GardenRecord[]): GardenOption[] {
+  return rows.map((r) => ({ gardenId: r.id, gardenName: r.gardenName ?? '' }));
 }
 
 /** The stored choice if it is still one of the gardens, else the first garden, else none. */

@@ -1,11 +1,9 @@
-import { dictLabel, type FieldOptions, type Locale } from '@property/domain';
+import { dictLabel, type DictItem, type FieldOptions, type Locale } from '@property/domain';
 import { api, RequestError } from '../app/http';
 import { currentLocale } from '../app/i18n';
 
-export interface DictItem {
-  dictKey: string;
-  dictValue: string;
-}
+/** An entry as the console shows it: its key and its label in the console's language (never null). */
+export type DictLabel = Pick<DictItem, 'dictKey'> & { dictValue: string };
 
 const cache = new Map<string, Promise<DictItem[]>>();
 
@@ -30,10 +28,13 @@ export function loadDictionary(code: string): Promise<DictItem[]> {
   return entries;
 }
 
-/** The entries of a dictionary named in the console's language (seeded entries in English by code and key). */
-export async function dictionaryLabels(code: string, locale: Locale = currentLocale()): Promise<DictItem[]> {
+/**
+ * The entries of a dictionary named in the console's language (seeded entries in English by code and key);
+ * an entry without a value (the column is nullable) shows its key.
+ */
+export async function dictionaryLabels(code: string, locale: Locale = currentLocale()): Promise<DictLabel[]> {
   const items = await loadDictionary(code);
-  return items.map((i) => ({ dictKey: i.dictKey, dictValue: dictLabel(locale, code, i.dictKey, i.dictValue) }));
+  return items.map((i) => ({ dictKey: i.dictKey, dictValue: dictLabel(locale, code, i.dictKey, i.dictValue ?? i.dictKey) }));
 }
 
 export async function dictionaryOptions(

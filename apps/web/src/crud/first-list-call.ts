@@ -1,6 +1,6 @@
 import { prefetchGet } from '../app/http';
 import { SCREEN_BY_CODE } from '../app/built-screens';
-import { flattenMenus, type MenuNode } from '../app/menus';
+import { menuAt, type MenuNode } from '../app/menus';
 import { SCREENS } from '../app/screens';
 import { FIRST_PAGE_SIZE } from './paging';
 
@@ -14,9 +14,9 @@ export function firstListCall(
   pathname: string,
   search: URLSearchParams,
 ): { path: string; params: Record<string, unknown> } | undefined {
-  const menu = flattenMenus(menus).find((m) => m.path === pathname);
-  if (!menu || SCREENS[menu.code]) return undefined;
-  const entity = SCREEN_BY_CODE.get(menu.code);
+  const code = menuAt(menus, pathname)?.code;
+  if (!code || SCREENS[code]) return undefined;
+  const entity = SCREEN_BY_CODE.get(code);
   if (!entity || entity.tree) return undefined;
   if ([...search.keys()].some((key) => key !== 'current' && key !== 'size')) return undefined;
   const current = Number(search.get('current') ?? 1);

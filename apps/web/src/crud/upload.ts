@@ -1,3 +1,4 @@
+import type { Uploaded } from '../app/answers';
 import { api } from '../app/http';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
@@ -35,7 +36,7 @@ export async function cropImage(file: File, crop: Crop): Promise<File> {
 export async function uploadFile(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await api.post<{ link: string }>('/blade-resource/oss/endpoint/put-file', form);
+  const answer = await api.post<Uploaded>('/blade-resource/oss/endpoint/put-file', form);
   return answer.link;
 }
 

@@ -1,8 +1,8 @@
-import { allFields, columnOf, ENTITIES, type EntityDef, type FieldDef } from '@property/domain';
+import { allFields, columnOf, ENTITIES, type EntityDef, type EnvelopeOf, type FieldDef, type MenuRoute } from '@property/domain';
 import { sql } from 'kysely';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../../src/app/menus';
+import { menuCodes, pagesOf, type MenuPage } from '../../src/app/menu-tree';
 import { axeViolations, describeViolations } from './axe';
 import { animationsEnded, hasBrowser, rowAction, signIn, useE2E, type E2E } from './browser';
 
@@ -18,7 +18,7 @@ describe.skipIf(!hasBrowser)('axe-core on every screen the menu opens', () => {
   let page: Page;
   let url: string;
   let inFlight = 0;
-  let screens: MenuNode[] = [];
+  let screens: MenuPage[] = [];
   const problems: string[] = [];
   const scanned: string[] = [];
 
@@ -125,12 +125,11 @@ describe.skipIf(!hasBrowser)('axe-core on every screen the menu opens', () => {
     await scan('/login');
     const menus = page.waitForResponse((r: Response) => r.url().includes('/blade-system/menu/routes'));
     await signIn(page, url, 'admin', 'admin');
-    const tree = ((await (await menus).json()) as { data: MenuNode[] }).data;
-    const leaves = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
+    const tree = ((await (await menus).json()) as EnvelopeOf<MenuRoute[]>).data;
     // Pages of the console (not those a menu opens in a new window).
-    screens = leaves(tree).filter((m) => m.isOpen !== 2 && m.path.startsWith('/'));
+    screens = pagesOf(tree).filter((m) => m.isOpen !== 2 && m.path.startsWith('/'));
     expect(screens.length).toBeGreaterThan(10);
-    await seedEmptyEntities(new Set(screens.map((s) => s.code)));
+    await seedEmptyEntities(menuCodes(screens));
     await page.waitForURL('**/wel/index');
     await scan('/wel/index');
   });

@@ -1,20 +1,10 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { EnvelopeOf, MenuRoute } from '@property/domain';
+import { pagesOf } from '../../src/app/menu-tree';
 import { hasBrowser, screenshot, useE2E } from './browser';
 
 const HAN = /\p{Script=Han}/u;
-
-interface MenuNode {
-  code: string;
-  name: string;
-  path: string;
-  category: number;
-  isOpen?: number;
-  children?: MenuNode[];
-}
-
-const leaves = (nodes: MenuNode[]): MenuNode[] =>
-  nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : n.category === 1 && n.path ? [n] : []));
 
 /** Every string value (not key) of an answer. */
 function stringsOf(value: unknown, into: Set<string>): void {
@@ -110,10 +100,10 @@ describe.skipIf(!hasBrowser)('the console in English', () => {
     await page.getByPlaceholder('Password').fill('admin');
     const routes = page.waitForResponse((r) => r.url().includes('/api/blade-system/menu/routes'));
     await page.getByRole('button', { name: 'Log in' }).click();
-    const menus = ((await (await routes).json()) as { data: MenuNode[] }).data;
+    const menus = ((await (await routes).json()) as EnvelopeOf<MenuRoute[]>).data;
     await page.waitForURL('**/wel/index');
 
-    const screens = leaves(menus).filter((m) => m.path.startsWith('/') && m.isOpen !== 2);
+    const screens = pagesOf(menus).filter((m) => m.category === 1 && m.path.startsWith('/') && m.isOpen !== 2);
     expect(screens.length).toBeGreaterThan(20);
     const opened: string[] = [];
     const found: string[] = [];

@@ -3,6 +3,8 @@
  * the error envelope. A route's answer is one of these around a record.
  */
 import type { Static, TObject, TProperties, TSchema, TUnsafe } from '@sinclair/typebox';
+import { allFields, type EntityDef } from '../define';
+import { recordOf, type RecordOf } from './records';
 import { Nullable, objectSchemaOf, plain, shared, Type } from './schema';
 
 /** `{ code, success, data, msg }` around `data`; HTTP status = code. */
@@ -89,28 +91,36 @@ export function Recursive<P extends TProperties>(name: string, properties: P, de
   return nodeSchema(name, plain(Type.Object(properties)), description) as TUnsafe<Node<Static<TObject<P>>>>;
 }
 
-/** A node of a tree of rows: the row with `title`, `key` and `value`. */
-export type TreeNode<R> = Node<R & { title: unknown; key: string; value: string }>;
+/** A node of a tree of rows: the row with `title` (its title field, a text column), `key` and `value`. */
+export type TreeNode<R> = Node<R & { title: string | null; key: string; value: string }>;
 
 /**
- * The tree node schema (shared under `name`) of rows of `record`: each node
- * keeps its own fields and gains `title` (the row's title field, null when
- * unset), `key` and `value` (its id); `children` and `hasChildren` appear only
- * on nodes with children.
+ * The tree node schema (shared under `name`) of the entity's rows: each node
+ * keeps its own fields and gains `title` (the value of the definition's tree
+ * title field, a text field, null when it is), `key` and `value` (its id);
+ * `children` and `hasChildren` appear only on nodes with children.
  */
-export function TreeOf<R>(name: string, record: TUnsafe<R>): TUnsafe<TreeNode<R>> {
-  const own = objectSchemaOf(record);
+export function TreeOf<E extends EntityDef>(name: string, entity: E): TUnsafe<TreeNode<RecordOf<E>>> {
+  const titleKey = entity.tree?.title;
+  if (!titleKey || allFields(entity)[titleKey]?.kind !== 'text')
+    throw new Error(`${name}: ${entity.name} has no text title field`);
+  const own = objectSchemaOf(recordOf(entity));
   const node = {
     type: 'object',
     properties: {
       ...(own.properties as object),
-      title: { description: 'what the node shows: the row’s title field' },
+      title: {
+        ...(own.properties as Record<string, object>)[titleKey],
+        description: `what the node shows: the row’s ${titleKey}`,
+      },
       key: { type: 'string' },
       value: { type: 'string' },
     },
     required: [...((own.required as string[]) ?? []), 'title', 'key', 'value'],
   };
-  return nodeSchema(name, node, `${(own.description as string | undefined) ?? name}, as a tree node`) as TUnsafe<TreeNode<R>>;
+  return nodeSchema(name, node, `${(own.description as string | undefined) ?? name}, as a tree node`) as TUnsafe<
+    TreeNode<RecordOf<E>>
+  >;
 }
 
 /** An answer whose data may be null (a detail of a row that does not exist or was removed). */

@@ -127,8 +127,8 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   platform: 'Platform',
 };
 
-/** The name a menu shows in the chosen language. */
-export function menuName(locale: 'zh' | 'en', code: string | undefined, serverName: string): string {
+/** The name a menu shows in the chosen language (a menu's code and name are nullable columns: none is ''). */
+export function menuName(locale: 'zh' | 'en', code: string | null | undefined, serverName: string | null): string {
   if (locale === 'en' && code && Object.hasOwn(MENU_NAMES_EN, code)) return MENU_NAMES_EN[code]!;
-  return serverName;
+  return serverName ?? '';
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Empty, List, Popover, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../i18n';
+import type { NoticeRecord } from '../answers';
 import { request, type Envelope, type Page } from '../http';
 import { useCanRead } from '../permissions';
 import { usePopupKeys } from '../popup-keys';
@@ -15,17 +16,10 @@ const NOTICES = noticeEntity;
 /** The bell's query: the notice screen marks it stale after a save or removal, so the bell shows the change at once. */
 export const HEADER_NOTICES = ['header-notices'];
 
-interface NoticeRow {
-  id: string;
-  title?: string;
-  imgUrl?: string | null;
-  createTime?: string;
-}
-
 /** The shown community notices (spec §7.7 notice list), newest first; none when the server does not answer the call. */
-async function loadNotices(): Promise<{ records: NoticeRow[]; total: number }> {
+async function loadNotices(): Promise<{ records: NoticeRecord[]; total: number }> {
   try {
-    const answer = await request<Envelope<Page<NoticeRow>>>('GET', `${NOTICES.base}/list`, {
+    const answer = await request<Envelope<Page<NoticeRecord>>>('GET', `${NOTICES.base}/list`, {
       params: { current: 1, size: 10, descs: 'createTime', status: 1 },
       quietCodes: [400, 403, 404, 405, 500],
     });

@@ -10,7 +10,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
 import { fixedTitleOf } from '../guard';
 import { GardenContext, useGardenState } from '../garden';
-import { flattenMenus, loadButtons, loadMenus, localizeMenus, takePrefetched } from '../menus';
+import { flattenMenus, loadButtons, loadMenus, localizeMenus, menuCodes, takePrefetched } from '../menus';
 import { ButtonsContext, ReadableContext, readableFrom } from '../permissions';
 import { session } from '../session';
 import { queryClient } from '../query-client';
@@ -63,10 +63,7 @@ function Frame() {
   const everyMenu = useQuery(menusQuery(undefined));
   const buttons = useQuery({ queryKey: ['buttons'], queryFn: () => takePrefetched('buttons') ?? loadButtons() });
   const readable = useMemo(
-    () =>
-      everyMenu.data && buttons.data
-        ? readableFrom(new Set(flattenMenus(everyMenu.data).map((m) => m.code)), buttons.data)
-        : null,
+    () => (everyMenu.data && buttons.data ? readableFrom(menuCodes(everyMenu.data), buttons.data) : null),
     [everyMenu.data, buttons.data],
   );
   const user = session.user();
@@ -95,7 +92,7 @@ function Frame() {
   const titleOf = useCallback(
     (path: string) => {
       const fixed = fixedTitleOf(path);
-      return fixed ? t(fixed) : flat.find((m) => m.path === path)?.name;
+      return fixed ? t(fixed) : (flat.find((m) => m.path === path)?.name ?? undefined);
     },
     [flat, t],
   );

@@ -8,11 +8,15 @@ import type { ThemePreset } from './themes';
 
 type Items = NonNullable<MenuProps['items']>;
 
-/** Menus → Menu items: folders by id, pages by path; external pages (isOpen 2) open in a new window. */
+/**
+ * Menus → Menu items: folders by id, pages by path; external pages (isOpen 2) open in a new window.
+ * A leaf without a path opens nothing and is left out.
+ */
 function toItems(nodes: MenuNode[]): Items {
-  return nodes.map((m) => {
+  return nodes.flatMap((m): Items => {
     const icon = createElement(menuIcon(m.source));
-    if (m.children?.length) return { key: m.id, icon, label: m.name, children: toItems(m.children) };
+    if (m.children?.length) return [{ key: m.id, icon, label: m.name, children: toItems(m.children) }];
+    if (!m.path) return [];
     const label =
       m.isOpen === 2 ? (
         <a href={m.path} target="_blank" rel="noreferrer">
@@ -21,7 +25,7 @@ function toItems(nodes: MenuNode[]): Items {
       ) : (
         <Link to={m.path}>{m.name}</Link>
       );
-    return { key: m.path, icon, label };
+    return [{ key: m.path, icon, label }];
   });
 }
 

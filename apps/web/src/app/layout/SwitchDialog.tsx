@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from '../i18n';
 import { useNavigate } from 'react-router-dom';
 import { refreshToken } from '../auth';
+import type { DeptRecord, RoleRecord, UserRecord } from '../answers';
 import { api } from '../http';
 import { session } from '../session';
 
-type Row = Record<string, unknown>;
 interface Choice {
   deptId: string;
   roleId: string;
@@ -17,14 +17,14 @@ interface Choice {
 async function loadChoices() {
   const user = session.user();
   const [me, depts, roles] = await Promise.all([
-    api.get<Row | null>('/blade-system/user/info'),
-    api.get<Row[]>('/blade-system/dept/select'),
-    api.get<Row[]>('/blade-system/role/select', { userId: user?.user_id }),
+    api.get<UserRecord | null>('/blade-system/user/info'),
+    api.get<DeptRecord[]>('/blade-system/dept/select'),
+    api.get<RoleRecord[]>('/blade-system/role/select', { userId: user?.user_id }),
   ]);
-  const mine = new Set(String(me?.deptId ?? user?.dept_id ?? '').split(','));
+  const mine = new Set((me?.deptId ?? user?.dept_id ?? '').split(','));
   return {
-    depts: depts.filter((d) => mine.has(String(d.id))).map((d) => ({ value: String(d.id), label: String(d.deptName ?? d.id) })),
-    roles: roles.map((r) => ({ value: String(r.id), label: String(r.roleName ?? r.id) })),
+    depts: depts.filter((d) => mine.has(d.id)).map((d) => ({ value: d.id, label: d.deptName ?? d.id })),
+    roles: roles.map((r) => ({ value: r.id, label: r.roleName ?? r.id })),
   };
 }
 

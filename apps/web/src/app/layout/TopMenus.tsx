@@ -4,15 +4,9 @@ import { ConfigProvider, Menu, theme } from 'antd';
 import { createElement } from 'react';
 import { useTranslation } from '../i18n';
 import { readableShade } from '../contrast';
+import type { TopMenu } from '../answers';
 import { api } from '../http';
 import { menuIcon } from './menu-icons';
-
-interface TopMenu {
-  id: string;
-  code: string;
-  name: string;
-  source?: string;
-}
 
 /**
  * The header's top menus (spec §2.2): each narrows the sidebar to the menus granted to it

@@ -218,6 +218,6 @@ const ICONS: Record<string, ComponentType> = {
 /** Every icon name a menu may use (the menu form's choices). */
 export const ICON_NAMES = Object.keys(ICONS).sort();
 
-export function menuIcon(name: string | undefined): ComponentType {
+export function menuIcon(name: string | null | undefined): ComponentType {
   return (name && ICONS[name]) || AppstoreOutlined;
 }

@@ -2,6 +2,7 @@ import { buildingBatchForm, buildingEntity } from '@property/domain';
 import { Col, Divider, Form, Input, InputNumber, Row as GridRow, Select, Typography } from 'antd';
 import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
+import type { BuildingBatchSaved } from '../../app/answers';
 import { api } from '../../app/http';
 import { rulesOf } from '../../crud/columns';
 import { dictionaryOptions } from '../../crud/dictionaries';
@@ -30,7 +31,7 @@ export function BuildingBatchDialog({ onClose, onSaved }: { onClose: () => void;
   const save = async (body: Record<string, unknown>) => {
     // The preview already shows why the numbers cannot be saved.
     if (preview.state === 'refused') return false;
-    const saved = await api.post<{ houseCount: number }>('/community-resource/building/batchsave', body);
+    const saved = await api.post<BuildingBatchSaved>('/community-resource/building/batchsave', body);
     return t('community.batchSaved', { count: saved.houseCount });
   };
 

@@ -1,28 +1,19 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { checkPhone, MAJORDOMO_NAME_REQUIRED } from '@property/domain';
+import { checkPhone, MAJORDOMO_NAME_REQUIRED, type Steward } from '@property/domain';
 import { Button, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import type { UserRecord } from '../../app/answers';
 import { useTranslation } from '../../app/i18n';
 import { api, type Page } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { FormDialog } from './FormDialog';
 
 /** A steward of a garden as the dialog edits it: a staff user, or just a name and phone. */
-export interface Steward {
-  userId?: string;
-  name?: string;
-  phone?: string;
-}
-
-interface StaffUser {
-  id: string;
-  realName?: string;
-  name?: string;
-  phone?: string;
-}
+/** A steward as the dialog's form holds it (the answer's `Steward`, with blanks while being typed). */
+export type StewardForm = Partial<Pick<Steward, 'name' | 'phone'>> & { userId?: string };
 
 /** The stewards as saved: a blank user id is none, names and phones trimmed. */
-export function stewardsBody(list: Steward[]): Array<{ userId: string | null; name: string; phone: string }> {
+export function stewardsBody(list: StewardForm[]): Array<{ userId: string | null; name: string; phone: string }> {
   return list.map((s) => ({
     userId: s.userId ? String(s.userId) : null,
     name: (s.name ?? '').trim(),
@@ -37,21 +28,21 @@ export function stewardsBody(list: Steward[]): Array<{ userId: string | null; na
  */
 export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ stewards: Steward[] }>();
-  const [staff, setStaff] = useState<StaffUser[]>([]);
+  const [form] = Form.useForm<{ stewards: StewardForm[] }>();
+  const [staff, setStaff] = useState<UserRecord[]>([]);
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {
     let live = true;
     void Promise.all([
       api.get<Steward[]>('/community-resource/garden/getMajordomoInfoList', { id: garden.id }),
-      api.get<Page<StaffUser>>('/blade-system/user/page', { current: 1, size: 1000 }).catch(() => ({ records: [] })),
+      api.get<Page<UserRecord>>('/blade-system/user/page', { current: 1, size: 1000 }).catch(() => ({ records: [] })),
     ])
       .then(([stewards, users]) => {
         if (!live) return;
         setStaff(users.records);
         form.setFieldsValue({
-          stewards: stewards.map((s) => ({ userId: s.userId ? String(s.userId) : undefined, name: s.name, phone: s.phone })),
+          stewards: stewards.map((s) => ({ userId: s.userId || undefined, name: s.name, phone: s.phone })),
         });
       })
       .catch(() => undefined) // the refusal's toast is shown; the dialog stays empty
@@ -64,17 +55,17 @@ export function MajordomoDialog({ garden, onClose }: { garden: Row; onClose: () 
   const pickUser = (index: number, userId?: string) => {
     const user = staff.find((u) => String(u.id) === userId);
     if (!user) return;
-    const stewards = [...(form.getFieldValue('stewards') as Steward[])];
+    const stewards = [...(form.getFieldValue('stewards') as StewardForm[])];
     stewards[index] = {
       ...stewards[index],
       userId,
-      name: user.realName || user.name,
+      name: user.realName || user.name || undefined,
       phone: user.phone || stewards[index]?.phone,
     };
     form.setFieldsValue({ stewards });
   };
 
-  const save = async ({ stewards = [] }: { stewards?: Steward[] }) => {
+  const save = async ({ stewards = [] }: { stewards?: StewardForm[] }) => {
     await api.post('/community-resource/garden/updateMajordomoInfo', { id: garden.id, majordomoInfo: stewardsBody(stewards) });
     return t('common.operationSuccess');
   };

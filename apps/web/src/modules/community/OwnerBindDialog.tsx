@@ -3,6 +3,7 @@ import { Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
 import { useGarden } from '../../app/garden';
+import type { Bound } from '../../app/answers';
 import { api } from '../../app/http';
 import type { Row } from '../../crud/columns';
 import { buildingOptions, houseOptions, unitOptions } from './house-picker';
@@ -49,10 +50,10 @@ export function OwnerBindDialog({ owner, onClose, onSaved }: { owner: Row; onClo
   const houses = useLevel(chosenUnit, houseOptions);
 
   const save = async ({ houseIds = [] }: BindForm) => {
-    const saved = await api.post<{ added: number }>('/owner/save-bind', { ownerId: owner.id, houseIds }, undefined, {
+    const saved = await api.post<Bound>('/owner/save-bind', { ownerId: owner.id, houseIds }, undefined, {
       noClientHeader: true,
     });
-    return t('community.bindSaved', { count: saved?.added ?? houseIds.length });
+    return t('community.bindSaved', { count: saved.added });
   };
 
   // A changed level clears the levels below it.

@@ -2,17 +2,13 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Form, Input, Tabs, Upload, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import type { UserRecord } from '../../app/answers';
 import { api } from '../../app/http';
 import { uploadFile } from '../../crud/upload';
 import { avatarProblem } from './avatar';
 
-interface Profile {
-  avatar?: string;
-  realName?: string;
-  name?: string;
-  phone?: string;
-  email?: string;
-}
+/** The fields of one's own user record (user/info) the profile form shows and saves. */
+type Profile = Partial<Pick<UserRecord, 'avatar' | 'realName' | 'name' | 'phone' | 'email'>>;
 
 /** /info/index: one's own profile and password. */
 export default function InfoPage() {
@@ -21,9 +17,11 @@ export default function InfoPage() {
   const [avatar, setAvatar] = useState<string>();
 
   useEffect(() => {
-    void api.get<Profile>('/blade-system/user/info').then((profile) => {
+    void api.get<UserRecord | null>('/blade-system/user/info').then((profile) => {
+      // null: the user was removed since signing in (the next call signs them out).
+      if (!profile) return;
       form.setFieldsValue(profile);
-      setAvatar(profile.avatar);
+      setAvatar(profile.avatar ?? undefined);
     });
   }, [form]);
 

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, List, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../app/i18n';
-import { api } from '../../app/http';
+import { api, type Page } from '../../app/http';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
@@ -138,7 +138,7 @@ function TaskPointsDrawer({ task, onChanged, onClose }: { task: Row; onChanged: 
   const key = ['patrol-task-points', String(task.id)];
   const points = useQuery({
     queryKey: key,
-    queryFn: () => api.get<{ records: Row[] }>('/system-property/patroltaskpoints/list', { taskId: task.id, size: 100 }),
+    queryFn: () => api.get<Page<Row>>('/system-property/patroltaskpoints/list', { taskId: task.id, size: 100 }),
     staleTime: 0,
   });
   const states = useOptions(() => dictionaryOptions('patrol_point_status'));

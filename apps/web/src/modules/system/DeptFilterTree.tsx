@@ -1,3 +1,4 @@
+import type { DeptNode, Static } from '@property/domain';
 import { Card, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
@@ -9,7 +10,7 @@ export function DeptFilterTree({ onPick }: { onPick: (deptId: string | undefined
   const { t } = useTranslation();
   const [tree, setTree] = useState<TitledNode[]>([]);
   useEffect(() => {
-    void api.get<Array<Record<string, unknown>>>('/blade-system/dept/tree').then((rows) => setTree(asGrantNodes(rows)));
+    void api.get<Array<Static<typeof DeptNode>>>('/blade-system/dept/tree').then((rows) => setTree(asGrantNodes(rows)));
   }, []);
   return (
     <Card size="small" title={t('system.allDepts')} styles={{ body: { padding: 8 } }}>

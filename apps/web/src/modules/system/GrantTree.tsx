@@ -1,3 +1,4 @@
+import type { Node } from '@property/domain';
 import { Tree, type TreeProps } from 'antd';
 import { useMemo } from 'react';
 import { displayKeys, toggleKey, type GrantNode } from './check-tree';
@@ -51,11 +52,17 @@ export function GrantTree({
   );
 }
 
-/** Server trees (id / title / children) as grant nodes keyed by id. */
-export function asGrantNodes(nodes: Array<Record<string, unknown>>): TitledNode[] {
+/**
+ * What the nodes of every tree answer have (picker nodes, DeptNode, RoleNode…): a key (the id) and a title
+ * (the row's title field, which may be null; a picker node may name itself instead).
+ */
+type ServerNode = Node<{ key: string; title: string | null; name?: string | null }>;
+
+/** Server trees as grant nodes keyed by their key; a node without a title shows its name, else nothing. */
+export function asGrantNodes(nodes: ServerNode[]): TitledNode[] {
   return nodes.map((n) => ({
-    key: String(n.key ?? n.id),
-    title: String(n.title ?? n.name ?? ''),
-    ...(Array.isArray(n.children) && n.children.length ? { children: asGrantNodes(n.children as never) } : {}),
+    key: n.key,
+    title: n.title ?? n.name ?? '',
+    ...(n.children?.length ? { children: asGrantNodes(n.children) } : {}),
   }));
 }

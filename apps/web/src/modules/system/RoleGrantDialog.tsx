@@ -1,6 +1,7 @@
 import { Modal, Spin, Tabs, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import type { GrantKeysAnswer, GrantTreeAnswer } from '../../app/answers';
 import { api } from '../../app/http';
 import { leafKeys } from './check-tree';
 import { asGrantNodes, GrantTree, type TitledNode } from './GrantTree';
@@ -20,8 +21,8 @@ export function RoleGrantDialog({ roleIds, onClose }: { roleIds: string[]; onClo
 
   useEffect(() => {
     void Promise.all([
-      api.get<Record<Kind, Array<Record<string, unknown>>>>('/blade-system/menu/grant-tree'),
-      api.get<Record<Kind, string[]>>('/blade-system/menu/role-tree-keys', { roleIds: roleIds.join(',') }),
+      api.get<GrantTreeAnswer>('/blade-system/menu/grant-tree'),
+      api.get<GrantKeysAnswer>('/blade-system/menu/role-tree-keys', { roleIds: roleIds.join(',') }),
     ]).then(([tree, keys]) => {
       setTrees({ menu: asGrantNodes(tree.menu), dataScope: asGrantNodes(tree.dataScope), apiScope: asGrantNodes(tree.apiScope) });
       setGranted({ menu: new Set(keys.menu), dataScope: new Set(keys.dataScope), apiScope: new Set(keys.apiScope) });

@@ -1,7 +1,8 @@
 import { ModalForm, ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { useTranslation } from '../../app/i18n';
-import { api } from '../../app/http';
+import type { TenantPackageRecord } from '../../app/answers';
+import { api, type Page } from '../../app/http';
 
 export type TenantDialog = 'setting' | 'datasource' | 'package';
 type Row = Record<string, unknown>;
@@ -94,8 +95,9 @@ export function TenantSettingsDialog({
         label={t('system.packageId')}
         allowClear
         request={async () => {
-          const page = await api.get<{ records: Row[] }>('/blade-system/tenant-package/list', { size: 1000 });
-          return page.records.map((p) => ({ label: String(p.packageName), value: String(p.id) }));
+          const page = await api.get<Page<TenantPackageRecord>>('/blade-system/tenant-package/list', { size: 1000 });
+          // A package without a name (the column allows it) is shown by its id rather than as "null".
+          return page.records.map((p) => ({ label: p.packageName ?? p.id, value: p.id }));
         }}
       />
     </ModalForm>

@@ -1,6 +1,7 @@
 import { Modal, Spin, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import type { MenuKeysAnswer, MenuPickerAnswer } from '../../app/answers';
 import { api } from '../../app/http';
 import { asGrantNodes, GrantTree, type TitledNode } from './GrantTree';
 
@@ -12,8 +13,8 @@ export function TopMenuGrantDialog({ topMenuId, onClose }: { topMenuId: string; 
 
   useEffect(() => {
     void Promise.all([
-      api.get<{ menu: Array<Record<string, unknown>> }>('/blade-system/menu/grant-top-tree'),
-      api.get<{ menu: string[] }>('/blade-system/menu/top-tree-keys', { topMenuIds: topMenuId }),
+      api.get<MenuPickerAnswer>('/blade-system/menu/grant-top-tree'),
+      api.get<MenuKeysAnswer>('/blade-system/menu/top-tree-keys', { topMenuIds: topMenuId }),
     ]).then(([all, keys]) => {
       setTree(asGrantNodes(all.menu));
       setGranted(new Set(keys.menu));

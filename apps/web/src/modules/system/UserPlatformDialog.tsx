@@ -1,6 +1,7 @@
 import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { useTranslation } from '../../app/i18n';
+import type { UserRecord } from '../../app/answers';
 import { api } from '../../app/http';
 import { dictionaryOptions } from '../../crud/dictionaries';
 
@@ -13,8 +14,8 @@ export function UserPlatformDialog({ userId, onClose }: { userId: string; onClos
       title={t('common.platformConfig')}
       modalProps={{ destroyOnHidden: true, onCancel: () => onClose(false) }}
       request={async () => {
-        const user = await api.get<{ userType?: number; userExt?: string }>('/blade-system/user/platform-detail', { id: userId });
-        return { userType: user?.userType, userExt: user?.userExt ?? '' };
+        const user = await api.get<UserRecord | null>('/blade-system/user/platform-detail', { id: userId });
+        return { userType: user?.userType ?? undefined, userExt: user?.userExt ?? '' };
       }}
       onFinish={async (values) => {
         await api.post('/blade-system/user/update-platform', { userId, ...values });

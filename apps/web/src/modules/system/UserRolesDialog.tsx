@@ -1,6 +1,8 @@
+import type { RoleNode, Static } from '@property/domain';
 import { Modal, Spin, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/i18n';
+import type { RoleRecord } from '../../app/answers';
 import { api } from '../../app/http';
 import { asGrantNodes, CheckTree, type TitledNode } from './GrantTree';
 
@@ -11,15 +13,15 @@ export function UserRolesDialog({ userIds, onClose }: { userIds: string[]; onClo
   const [checked, setChecked] = useState<string[]>([]);
 
   useEffect(() => {
-    const roles = api.get<Array<Record<string, unknown>>>('/blade-system/role/tree');
+    const roles = api.get<Array<Static<typeof RoleNode>>>('/blade-system/role/tree');
     // One user: start from the roles it has; several: start empty (their roles are replaced).
     const own =
       userIds.length === 1
-        ? api.get<Array<{ id: string }>>('/blade-system/role/select', { userId: userIds[0] })
-        : Promise.resolve([]);
+        ? api.get<RoleRecord[]>('/blade-system/role/select', { userId: userIds[0] })
+        : Promise.resolve([] as RoleRecord[]);
     void Promise.all([roles, own]).then(([all, mine]) => {
       setTree(asGrantNodes(all));
-      setChecked(mine.map((r) => String(r.id)));
+      setChecked(mine.map((r) => r.id));
     });
   }, [userIds.join(',')]);
 

@@ -5,12 +5,9 @@ import { Link } from 'react-router-dom';
 import { hasScreen } from '../../app/built-screens';
 import { MenusContext } from '../../app/layout/menus-context';
 import { menuIcon } from '../../app/layout/menu-icons';
-import { flattenMenus, type MenuNode } from '../../app/menus';
+import { pagesOf } from '../../app/menus';
 import { session } from '../../app/session';
 import { createElement } from 'react';
-
-/** The pages (leaf menus) below a menu, at any depth: what the sidebar lets one open. */
-const pagesOf = (nodes: MenuNode[]) => flattenMenus(nodes).filter((m) => !m.children?.length);
 
 /**
  * /wel/index: a welcome, the menu's figures as the sidebar shows them, and the user's shortcuts: the first
@@ -23,7 +20,7 @@ export default function Welcome() {
   const shortcuts = menus
     .flatMap((group) =>
       pagesOf(group.children ?? [])
-        .filter((m) => hasScreen(m.code))
+        .filter((m) => !!m.code && hasScreen(m.code))
         .slice(0, 2),
     )
     .slice(0, 12);

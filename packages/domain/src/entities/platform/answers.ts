@@ -11,11 +11,11 @@ import { jobRunEntity } from './job-run.entity';
 import { menuEntity } from './menu.entity';
 import { roleEntity } from './role.entity';
 
-export const DeptNode = TreeOf('DeptNode', recordOf(deptEntity));
-export const RoleNode = TreeOf('RoleNode', recordOf(roleEntity));
-export const MenuNode = TreeOf('MenuNode', recordOf(menuEntity));
-export const DictNode = TreeOf('DictNode', recordOf(dictEntity));
-export const DictBizNode = TreeOf('DictBizNode', recordOf(dictBizEntity));
+export const DeptNode = TreeOf('DeptNode', deptEntity);
+export const RoleNode = TreeOf('RoleNode', roleEntity);
+export const MenuNode = TreeOf('MenuNode', menuEntity);
+export const DictNode = TreeOf('DictNode', dictEntity);
+export const DictBizNode = TreeOf('DictBizNode', dictBizEntity);
 
 const routeFields = {
   id: Type.String(),
@@ -42,7 +42,7 @@ export const PickerTreeNode = Recursive(
     id: Type.String(),
     parentId: NullableText(),
     name: Type.Optional(NullableText()),
-    title: Type.Unknown({ description: 'what the node shows' }),
+    title: NullableText('what the node shows: the menu’s or the scope’s name'),
     key: Type.String(),
     value: Type.String(),
   },

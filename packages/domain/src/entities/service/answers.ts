@@ -30,7 +30,7 @@ export const RepairCounts = Obj({
 });
 
 /** A node of the service directory tree. */
-export const ServiceNode = TreeOf('ServiceNode', recordOf(serviceDirectoryEntity));
+export const ServiceNode = TreeOf('ServiceNode', serviceDirectoryEntity);
 
 /** What file/upload stored: the catalogue row, with the link the file is served at. */
 export const PropertyFileRow = recordOf(propertyFileEntity);
