@@ -148,6 +148,7 @@ export const en: Shape<typeof zh> = {
     role: 'Role',
     gardenSelect: 'Choose a garden',
     notices: 'Notifications',
+    noticesUnread: 'Notifications, {{count}} unread',
     mailTab: 'Mail',
     messageTab: 'Messages',
     noticeTab: 'Notices',

@@ -154,6 +154,8 @@ export const zh = {
     role: '角色',
     gardenSelect: '选择小区',
     notices: '通知中心',
+    /** The bell's name while it shows a count: the count it shows is part of its name (WCAG 2.5.3). */
+    noticesUnread: '通知中心 {{count}} 条未读',
     mailTab: '邮件',
     messageTab: '消息',
     noticeTab: '通知',

@@ -85,10 +85,13 @@ export function NoticePopover() {
       />
     </div>
   );
+  const unread = notices.data?.total ?? 0;
+  // The bell's name says the count its badge shows (as the badge writes it: 99+), so the name holds what is seen.
+  const label = unread > 0 ? t('common.noticesUnread', { count: unread > 99 ? '99+' : unread }) : t('common.notices');
   return (
     <Popover content={content} trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen}>
-      <HeaderTool ref={bell} label={t('common.notices')} aria-expanded={open} onKeyDown={onTriggerKeyDown}>
-        <Badge count={notices.data?.total ?? 0} size="small" overflowCount={99}>
+      <HeaderTool ref={bell} label={label} aria-expanded={open} onKeyDown={onTriggerKeyDown}>
+        <Badge count={unread} size="small" overflowCount={99}>
           <BellOutlined />
         </Badge>
       </HeaderTool>
