@@ -1,6 +1,6 @@
 /**
- * Mends for two antd structures that axe-core finds wrong on every list screen and that no prop reaches
- * (antd 5.29, rc-table 7, rc-tabs 15), applied to the page as antd draws them:
+ * Mends for antd structures that axe-core finds wrong and that no prop reaches (antd 5.29, rc-table 7, rc-tabs 15,
+ * rc-picker 4), applied to the page as antd draws them:
  *
  * - a table with a horizontal scroll draws a hidden measuring row (`aria-hidden`) holding a copy of each column
  *   title, the select-all check box among them, which Tab could still reach (axe `aria-hidden-focus`): the row
@@ -11,7 +11,13 @@
  *   language: the field is named instead by the tree's own `aria-label` (a page's tree: 行政区划, 部门, 小区楼栋,
  *   which rc-tree puts on its list), else by what holds the tree, its dialog's title and its tab (权限设置, 菜单权限).
  */
+/*
+ * - a date picker's header shows the year (or month, decade) on a button that rc-picker names "选择年份" / "Choose
+ *   a year", so what is read is not what is seen (axe `label-content-name-mismatch`, WCAG 2.5.3): the button is
+ *   named by what it shows, the year itself.
+ */
 const MEASURE_ROWS = '.ant-table-measure-row:not([inert])';
+const PICKER_VIEW_BUTTONS = '.ant-picker-header-view button[aria-label]';
 const TAB_NAVS = '.ant-tabs-nav[role="tablist"]';
 const TREE_FIELDS = '.ant-tree input[aria-label="for screen reader"]';
 
@@ -34,6 +40,7 @@ function treeNamers(field: Element): string[] {
 
 function mend(root: ParentNode): void {
   root.querySelectorAll(MEASURE_ROWS).forEach((row) => row.setAttribute('inert', ''));
+  root.querySelectorAll(PICKER_VIEW_BUTTONS).forEach((button) => button.removeAttribute('aria-label'));
   root.querySelectorAll(TREE_FIELDS).forEach((field) => {
     const namers = treeNamers(field);
     if (namers.length === 0) return;

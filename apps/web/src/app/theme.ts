@@ -47,6 +47,8 @@ export function consoleTheme(colour: string): ThemeConfig {
       Pagination: { itemActiveColor: palette.text, itemActiveColorHover: palette.text },
       Radio: { buttonSolidCheckedColor: palette.onFill },
       Steps: { colorTextLightSolid: palette.onFill },
+      // The chosen and hovered dates are drawn on the colour: their numbers take the text that reads on it.
+      DatePicker: { colorTextLightSolid: palette.onFill },
     },
   };
 }

@@ -134,7 +134,7 @@ export const clubScreensEn: Shape<typeof clubScreensZh> = {
   member: 'Member',
   products: 'Products',
   pickProduct: 'Choose a product',
-  addProduct: 'Add',
+  addProduct: 'Add to order',
   quantity: 'Quantity',
   halfHours: 'Half-hours',
   hours: '{{hours}} h',
