@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsEnded } from './browser';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -31,6 +32,9 @@ export async function axeViolations(page: Page, within?: string): Promise<Violat
   // Evaluated through the browser's protocol rather than added as a <script>: the console's Content Security
   // Policy (script-src 'self') refuses inline scripts, and the test must not loosen it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // A dialog fading in or a list closing is measured half-drawn (colours mid-fade, names mid-change): axe looks
+  // at the page once its animations have ended, as a person reads it.
+  await animationsEnded(page);
   const found = await page.evaluate(
     async ([tags, css, scope]) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
