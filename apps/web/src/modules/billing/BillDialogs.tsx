@@ -1,4 +1,4 @@
-import { billLogEntity } from '@property/domain';
+import { billLogEntity, reducePayEntity } from '@property/domain';
 import { Form, Input, Modal, Radio, Table } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { api, type Page } from '../../app/http';
@@ -101,6 +101,20 @@ function BillSummary({ bill, amount }: { bill: Row; amount?: ReactNode }) {
   );
 }
 
+/** The reason a reduction, a closing or a refund must give (the bill log keeps it), as long as the server takes. */
+function ReasonField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="reason"
+      label={t('billing.reason')}
+      rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
+    >
+      <Input.TextArea rows={3} maxLength={reducePayEntity.fields.reason!.maxLength} showCount />
+    </Form.Item>
+  );
+}
+
 function ReduceDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reduceAmount: string; reason: string }>();
@@ -122,13 +136,7 @@ function ReduceDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => vo
         <Form.Item name="reduceAmount" label={t('billing.reduceAmount')} rules={moneyRule(t, owed)}>
           <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: owed })} />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('billing.reason')}
-          rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <ReasonField />
       </Form>
     </FormDialog>
   );
@@ -152,13 +160,7 @@ function CloseDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => voi
       <BillSummary bill={bill} />
       <p>{t('billing.closeHint')}</p>
       <Form form={form} name="bill-close" layout="vertical">
-        <Form.Item
-          name="reason"
-          label={t('billing.reason')}
-          rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <ReasonField />
       </Form>
     </FormDialog>
   );
@@ -203,13 +205,7 @@ function RefundDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => vo
             <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: refundable })} />
           </Form.Item>
         )}
-        <Form.Item
-          name="reason"
-          label={t('billing.reason')}
-          rules={[{ required: true, whitespace: true, message: t('billing.reasonRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <ReasonField />
       </Form>
     </FormDialog>
   );
