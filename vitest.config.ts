@@ -1,13 +1,25 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
 /**
- * Every test runs on the embedded PGlite; the server's API tests run a second
- * time on the PostgreSQL server when DATABASE_URL names one (CI does).
+ * Where the tests run. Without DATABASE_URL every test runs on the embedded PGlite. When DATABASE_URL names
+ * a PostgreSQL server (CI does), the server's API tests run there, on the database deployments use; the
+ * embedded database then keeps the tests whose subject is the database itself (its migrations, its filters
+ * and money columns, the job queue on it, a killed server's files) and every browser test, whose server runs
+ * on it. Each API test thus runs once per run, not twice.
  */
+const onPostgresServer = !!process.env.DATABASE_URL;
+const EMBEDDED_OWN = ['crud-engine', 'list-filters', 'billing-flow', 'jobs', 'jobs-kill', 'schema-drift', 'operations'].map(
+  (name) => `apps/server/test/${name}.test.ts`,
+);
+
 const unitAndApi: TestProjectInlineConfiguration = {
   test: {
     name: 'pglite',
-    include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
+    include: onPostgresServer
+      ? ['packages/**/*.test.ts', 'apps/server/src/**/*.test.ts', ...EMBEDDED_OWN]
+      : ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
     env: { DB_KIND: 'pglite' },
     globalSetup: ['apps/server/test/template-setup.ts'],
     testTimeout: 60_000,
@@ -25,10 +37,9 @@ const web: TestProjectInlineConfiguration = {
 const e2e: TestProjectInlineConfiguration = {
   test: {
     name: 'e2e',
-    include: ['apps/web/test/e2e/**/*.e2e.test.ts'],
+    // One file running every suite (all.e2e.test.ts): one browser and one server at a time, on one worker.
+    include: ['apps/web/test/e2e/all.e2e.test.ts'],
     globalSetup: ['apps/server/test/template-setup.ts', 'apps/web/test/e2e/global-setup.ts'],
-    // One browser and one server at a time: steadier on two cores.
-    fileParallelism: false,
     // A busy CI machine can take seconds to re-render: polls wait up to the locators' own timeout.
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // A browser on a loaded two-core machine now and then misses a moment; one retry (shown as such in the report).
@@ -48,9 +59,24 @@ const onPostgres: TestProjectInlineConfiguration = {
   },
 };
 
+/**
+ * The browser tests start first (they are the longest file): from then on one worker runs them while the
+ * other works through the API and unit files.
+ */
+class BrowserTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const browser = (spec: TestSpecification) => (spec.project.name === 'e2e' ? 0 : 1);
+    return sorted.sort((a, b) => browser(a) - browser(b));
+  }
+}
+
 export default defineConfig({
   test: {
-    projects: process.env.DATABASE_URL ? [unitAndApi, web, e2e, onPostgres] : [unitAndApi, web, e2e],
+    // Vitest's default on two cores is one worker: the browser tests and the API tests would take turns.
+    maxWorkers: 2,
+    sequence: { sequencer: BrowserTestsFirst },
+    projects: onPostgresServer ? [unitAndApi, web, e2e, onPostgres] : [unitAndApi, web, e2e],
     exclude: ['**/node_modules/**', '**/dist/**'],
   },
 });

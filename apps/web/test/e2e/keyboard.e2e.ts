@@ -45,7 +45,7 @@ describe.skipIf(!hasBrowser)('the console by keyboard alone', () => {
   };
   const named = (name: string) => (f: { name: string }) => f.name === name.replace(/\s+/g, '');
   /**
-   * Waits for an opened dialog to take focus (from its first frame, app/dialog-focus.ts; a11y-focus.e2e.test.ts
+   * Waits for an opened dialog to take focus (from its first frame, app/dialog-focus.ts; a11y-focus.e2e.ts
    * presses Tab during the opening animation itself).
    */
   const dialogFocused = () => expect.poll(async () => (await focused()).inDialog).toBe(true);
