@@ -14,6 +14,12 @@ const LOST_CONNECTION =
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || NETWORK_CODES.has(code))) return true;
+  // 08P01 (protocol violation) is in the connection class but says the client is wrong, not that the server is away.
+  if (
+    typeof code === 'string' &&
+    code !== '08P01' &&
+    (code.startsWith('57P') || code.startsWith('08') || NETWORK_CODES.has(code))
+  )
+    return true;
   return LOST_CONNECTION.test(error.message);
 }
