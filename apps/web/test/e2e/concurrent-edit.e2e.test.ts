@@ -50,6 +50,13 @@ describe.skipIf(!hasBrowser)('two people editing one row', () => {
     expect(await nameInput(second).inputValue()).toBe('首席技术官乙');
     expect(describeViolations('save refused', await axeViolations(second, '.ant-modal-confirm'))).toEqual([]);
     await screenshot(second, 'concurrent-edit-refused');
+    // On a phone's width the refusal fits the screen.
+    await second.setViewportSize({ width: 390, height: 844 });
+    const box = await refusal.locator('.ant-modal-content').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await screenshot(second, 'concurrent-edit-refused-390');
+    await second.setViewportSize({ width: 1440, height: 900 });
 
     // Nothing was overwritten: the row is the first person's.
     const reader = new ApiClient(url);
@@ -64,6 +71,24 @@ describe.skipIf(!hasBrowser)('two people editing one row', () => {
     await save(second);
     await second.getByText('更新成功').waitFor();
     expect((await reader.get('/blade-system/post/detail', { id })).body.data.postName).toBe('首席技术官乙');
+
+    // In English: the dialog and the server's message in the console's language.
+    await second.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+    await second.goto(`${url}/system/post`);
+    await rowAction(second, second.locator('.ant-table-row', { hasText: '首席技术官乙' }), 'Edit');
+    const english = second.locator('.ant-modal:visible', { hasText: 'Post name' }).last();
+    await expect.poll(() => english.getByLabel('Post name').inputValue()).toBe('首席技术官乙');
+    // Someone else saves meanwhile (a second later: updateTime counts whole seconds).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await reader.post('/blade-system/post/submit', { id, postName: '首席技术官丙' })).status).toBe(200);
+    await english.getByLabel('Post name').fill('CTO');
+    await english.getByRole('button', { name: /^OK$/ }).click();
+    const refusedEn = second.locator('.ant-modal-confirm', { hasText: 'Someone else changed this row meanwhile' });
+    await refusedEn.waitFor();
+    await expect.poll(() => refusedEn.textContent()).toContain('Not saved');
+    await refusedEn.getByRole('button', { name: 'Reload' }).waitFor();
+    await screenshot(second, 'concurrent-edit-refused-en');
+    expect((await reader.get('/blade-system/post/detail', { id })).body.data.postName).toBe('首席技术官丙');
     await other.close();
   }, 180_000);
 });
