@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --small 10000 --large 1000000 --seconds 5 --rounds 3 --connections 50 --import-houses 10000 --houses 1000000 --answers json
- *   --bills-small 10000 --bills 1000000 --bill-houses 100000 --only lists|houses|billing]
+ *   --bills-small 10000 --bills 1000000 --bill-houses 100000 --users 200 --load-seconds 60 --only lists|houses|billing|load]
  *
  * Lists at any size (lists.ts): the posts list and detail with the posts table
  * and the api log at `--small` rows, then grown to `--large`, each measured as
@@ -11,6 +11,9 @@
  * (billing.ts): the outstanding list, its totals and the cashier's calls at
  * 10k and 1M bills (`--bills 0` leaves them out), and a month's generation
  * for 100k houses against INSERT … SELECT (`--bill-houses 0` leaves it out).
+ * Last, signed-in users (load-users.ts): `--users` users for `--load-seconds` on two instances
+ * behind one port, PostgreSQL and Redis; needs DATABASE_URL (left out on PGlite), runs in a
+ * database of its own named `load_bench` on that server (made again each run, left for a look).
  * `--only billing` (or BENCH_ONLY=billing) runs one section alone.
  * `--answers json` writes answers with JSON.stringify instead of the routes'
  * schemas (fast-json-stringify), to compare the two.
@@ -25,6 +28,7 @@ import { benchBilling } from './billing';
 import { benchCommunity } from './community';
 import { loader, type LoadResult } from './load';
 import { benchLists } from './lists';
+import { benchUsers } from './users';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -35,6 +39,13 @@ const SECONDS = flag('seconds', 5);
 const CONNECTIONS = flag('connections', 50);
 const ROUNDS = flag('rounds', 3);
 const ANSWERS = args.includes('--answers') ? (args[args.indexOf('--answers') + 1] as 'json' | 'schema') : 'schema';
+
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : process.env.BENCH_ONLY;
+if (only === 'load') {
+  // The users' bench starts servers of its own: nothing of the sections' setup is needed.
+  await benchUsers({ users: flag('users', 200), seconds: flag('load-seconds', 60) });
+  process.exit(0);
+}
 
 const created = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
 const config = {
@@ -92,8 +103,6 @@ console.log(
   `${database.kind}${process.env.REDIS_URL ? ' + Redis' : ''}, ${CONNECTIONS} connections, median of ${ROUNDS} alternating runs of ${SECONDS} s`,
 );
 // The bench's own database goes whatever happens: a failed run must not leave a million rows behind.
-// `--only billing` (or BENCH_ONLY=billing) runs the billing section alone.
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : process.env.BENCH_ONLY;
 try {
   if (!only || only === 'lists') {
     await benchLists({ built, apiPort, token, load, alternate, small: flag('small', 10_000), large: flag('large', 1_000_000) });
@@ -120,3 +129,5 @@ try {
   if (process.env.BENCH_KEEP_DB) console.log(`kept database ${created?.name}`);
   else await created?.drop();
 }
+if (!only) await benchUsers({ users: flag('users', 200), seconds: flag('load-seconds', 60) });
+process.exit(0);

@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, timeZone: config.timeZone }));
   await migrate(database.db);
-  const store = openStore(config.redisUrl);
+  const store = openStore(config.redisUrl, config.redisPrefix);
   const signals = await openSignals(store, config.redisUrl);
   const processLog: { current?: FastifyBaseLogger } = {};
   const services: Services = {

@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl?: string;
   /** Shared state for several instances; unset means in-process. */
   redisUrl?: string;
+  /** Prefix of this deployment's Redis keys and channel, so deployments sharing one Redis keep apart. */
+  redisPrefix: string;
   jwtSecret: string;
   captchaEnabled: boolean;
   timeZone: string;
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'pc:',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
     captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
     timeZone: env.TZ_NAME ?? 'Asia/Shanghai',

@@ -3,7 +3,7 @@ import type { EntityDef } from '@property/domain';
 import { Modal } from 'antd';
 import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../app/i18n';
-import { api } from '../app/http';
+import { api, RequestError } from '../app/http';
 import type { Row } from './columns';
 import { successThen } from './message-then';
 import { plainCells, type CellLabels } from './table-cells';
@@ -47,6 +47,12 @@ export function CrudDialogs({
   const close = () => setDialog(undefined);
   const { base } = entity;
   const form = useRef<ProFormInstance>(undefined);
+  // The row as the edit dialog read it: its updateTime goes back with the save, so a row someone else saved
+  // in between is refused (409) instead of their change being overwritten unseen.
+  const read = useRef<Row>(undefined);
+  // The hook's confirm (not Modal.confirm) renders inside the console's theme: its button has the contrast the
+  // chosen colour gives, not antd's default blue (4.1:1 under white text).
+  const [modal, modalHolder] = Modal.useModal();
   const dependents = useMemo(() => dependentFields(entity), [entity]);
   const described = useMemo(
     () =>
@@ -56,6 +62,31 @@ export function CrudDialogs({
       ),
     [columns, labels],
   );
+
+  const readRow = (id: unknown) => api.get<Row>(`${base}/detail`, { id });
+  /**
+   * A save refused with 409 (changed by someone else since it was read, or a value taken meanwhile): the
+   * server's message says so; the dialog stays open with the user's input and offers to read the row again.
+   */
+  const offerReload = (refusal: string, id: unknown) =>
+    modal.confirm({
+      title: t('common.saveConflictTitle'),
+      content: (
+        <>
+          <p>{refusal}</p>
+          <p>{t('common.saveConflictHint')}</p>
+        </>
+      ),
+      okText: t('common.saveConflictReload'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const row = (read.current = await readRow(id));
+        form.current?.resetFields();
+        form.current?.setFieldsValue(row);
+        // The list shows the other person's save too.
+        onSaved();
+      },
+    });
 
   if (dialog?.mode === 'view') {
     return (
@@ -71,32 +102,43 @@ export function CrudDialogs({
   if (dialog?.mode !== 'add' && dialog?.mode !== 'edit') return null;
   const adding = dialog.mode === 'add';
   return (
-    <BetaSchemaForm<Row>
-      layoutType="ModalForm"
-      // A form name prefixes the field ids, so labels point at the dialog's inputs, not the search form's.
-      name={`${entity.name}-dialog`}
-      open
-      title={adding ? t('common.add') : t('common.edit')}
-      columns={columns.filter((c) => !c.hideInForm && (adding || c.valueType !== 'password')) as never}
-      modalProps={{ destroyOnHidden: true, onCancel: close }}
-      formRef={form}
-      // A choice that depended on the changed field (the owner's house, the building's unit) no longer applies.
-      onValuesChange={(changed: Row) => {
-        const stale = Object.keys(changed).flatMap((key) => dependents(key));
-        if (stale.length) form.current?.setFieldsValue(Object.fromEntries(stale.map((key) => [key, undefined])));
-      }}
-      grid
-      colProps={{ span: 12 }}
-      request={adding ? undefined : async () => api.get<Row>(`${base}/detail`, { id: dialog.row?.id })}
-      initialValues={adding ? { ...addDefaults, ...dialog.initial } : undefined}
-      onFinish={async (values) => {
-        const body = adding ? { ...addDefaults, ...dialog.initial, ...values } : { ...values, id: dialog.row?.id };
-        await api.post(`${base}/submit`, body);
-        successThen(savedMessage ?? (adding ? t('common.addSuccess') : t('common.updateSuccess')), onSaved);
-        close();
-        return true;
-      }}
-    />
+    <>
+      {modalHolder}
+      <BetaSchemaForm<Row>
+        layoutType="ModalForm"
+        // A form name prefixes the field ids, so labels point at the dialog's inputs, not the search form's.
+        name={`${entity.name}-dialog`}
+        open
+        title={adding ? t('common.add') : t('common.edit')}
+        columns={columns.filter((c) => !c.hideInForm && (adding || c.valueType !== 'password')) as never}
+        modalProps={{ destroyOnHidden: true, onCancel: close }}
+        formRef={form}
+        // A choice that depended on the changed field (the owner's house, the building's unit) no longer applies.
+        onValuesChange={(changed: Row) => {
+          const stale = Object.keys(changed).flatMap((key) => dependents(key));
+          if (stale.length) form.current?.setFieldsValue(Object.fromEntries(stale.map((key) => [key, undefined])));
+        }}
+        grid
+        colProps={{ span: 12 }}
+        request={adding ? undefined : async () => (read.current = await readRow(dialog.row?.id))}
+        initialValues={adding ? { ...addDefaults, ...dialog.initial } : undefined}
+        onFinish={async (values) => {
+          const body = adding
+            ? { ...addDefaults, ...dialog.initial, ...values }
+            : { ...values, id: dialog.row?.id, updateTime: read.current?.updateTime };
+          try {
+            await api.post(`${base}/submit`, body, undefined, adding ? {} : { quietCodes: [409] });
+          } catch (error) {
+            if (adding || !(error instanceof RequestError) || error.code !== 409) throw error;
+            offerReload(error.message, dialog.row?.id);
+            return false;
+          }
+          successThen(savedMessage ?? (adding ? t('common.addSuccess') : t('common.updateSuccess')), onSaved);
+          close();
+          return true;
+        }}
+      />
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../server/test/client';
 import { hasBrowser, rowAction, screenshot, signIn, useE2E, type E2E } from './browser';
 
 /**
@@ -88,7 +89,21 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
   });
 
   it('searches 操作审计 (系统管理): the change by its data type, its fields before and after', async () => {
+    // A change of another data type (a post), which the search by 小区 must leave out.
+    const other = new ApiClient(url);
+    await other.signIn('admin', 'admin', '100001');
+    expect(
+      (await other.post('/blade-system/post/submit', { category: 1, postCode: 'audit-e2e', postName: '审计岗位' })).status,
+    ).toBe(200);
     await page.goto(`${url}/system/audit`);
+    await page.locator('.ant-table-row', { hasText: '岗位' }).first().waitFor();
+    // The data type is picked by its name, not typed as the definition's.
+    const search = page.locator('.ant-pro-query-filter');
+    await search.getByLabel('数据类型').click();
+    await page.keyboard.type('小区');
+    await page.locator('.ant-select-item-option:visible', { hasText: /^小区$/ }).click();
+    await search.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: '岗位' }).count()).toBe(0);
     const change = page.locator('.ant-table-row', { hasText: '小区' }).first();
     await change.waitFor();
     await expect(change.innerText()).resolves.toContain('admin');

@@ -75,6 +75,10 @@ export const en: Shape<typeof zh> = {
     selectAtLeastOne: 'Please select at least one row',
     addSuccess: 'Added successfully',
     updateSuccess: 'Updated successfully',
+    // a save refused because the row changed since the dialog read it (409)
+    saveConflictTitle: 'Not saved',
+    saveConflictReload: 'Reload',
+    saveConflictHint: 'Reloading shows the row as the other person saved it; enter your changes again.',
     deleteSuccess: 'Deleted successfully',
     operationSuccess: 'Operation succeeded!',
     submitFailed: 'Submission failed',

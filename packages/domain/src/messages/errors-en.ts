@@ -34,6 +34,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   bodyTooLarge: 'The request body is too large',
   requestTimeout: 'The request took too long to arrive; try again',
   serverError: 'Server error',
+  databaseUnavailable: 'The database cannot be reached at the moment; try again shortly',
   noRecord: 'The record does not exist or has been deleted',
   duplicateRow: 'The record already exists; refresh and try again',
   rowInUse: 'The record is in use or has been deleted; refresh and try again',

@@ -39,6 +39,7 @@ export const errorsZh = {
   bodyTooLarge: '请求内容过大',
   requestTimeout: '请求超时,请稍后重试',
   serverError: '服务器异常',
+  databaseUnavailable: '数据库暂时无法连接,请稍后重试',
   noRecord: '数据不存在或已被删除',
   duplicateRow: '数据已存在,请刷新后重试',
   rowInUse: '数据已被引用或已删除,请刷新后重试',

@@ -80,6 +80,10 @@ export const zh = {
     selectAtLeastOne: '请选择至少一条数据',
     addSuccess: '新增成功',
     updateSuccess: '更新成功',
+    // a save refused because the row changed since the dialog read it (409)
+    saveConflictTitle: '未能保存',
+    saveConflictReload: '重新加载',
+    saveConflictHint: '重新加载将显示他人保存后的数据,您在此处的修改需要重新填写。',
     deleteSuccess: '删除成功',
     operationSuccess: '操作成功!',
     submitFailed: '提交失败',

@@ -4,12 +4,14 @@ import {
   Money,
   ORDER_STATUS,
   PAY_TYPE,
+  paymentBillEntity,
   paymentOrderEntity,
   refundPayEntity,
   reducePayEntity,
 } from '@property/domain';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { writeAudit, type AuditEntry } from '../../platform/crud/audit';
 import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
@@ -129,12 +131,19 @@ export async function payBills(ctx: CrudContext, request: PayRequest) {
     const numbered =
       await sql<Row>`update property_payment_order set order_no = ${'PO'} || to_char(localtimestamp, 'YYYYMMDD') || id
       where id = ${order.id} returning *`.execute(db);
+    // This module writes its rows with its own SQL: the audit trail is written here, in the same transaction.
+    await writeAudit(tx, paymentOrderEntity, [{ action: 'insert', after: numbered.rows[0]! }]);
+    const billChanges: AuditEntry[] = [];
     for (const { bill, owed, fee } of settled) {
-      await sql`update property_payment_bill set bill_status = ${BILL_STATUS.paid}, paid_amount = ${owed}, late_fee = ${fee},
-          pay_type = ${payType}, pay_time = localtimestamp(0), order_id = ${order.id}, update_time = localtimestamp(0),
-          update_user = ${ctx.auth.userId || null} where id = ${bill.id}`.execute(db);
+      const updated = await sql<Row>`update property_payment_bill set bill_status = ${BILL_STATUS.paid}, paid_amount = ${owed},
+          late_fee = ${fee}, pay_type = ${payType}, pay_time = localtimestamp(0), order_id = ${order.id},
+          update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null} where id = ${bill.id} returning *`.execute(
+        db,
+      );
+      billChanges.push({ action: 'update', before: bill, after: updated.rows[0]! });
       await logBill(tx, bill, BILL_ACTION.pay, BILL_STATUS.paid, Money.format(Money.add(owed, fee), 2), receipt.no);
     }
+    await writeAudit(tx, paymentBillEntity, billChanges);
     const paid = await sql<Row>`select * from property_payment_bill where id in (${sql.join(billIds)}) order by id`.execute(db);
     return { order: toJson(paymentOrderEntity, numbered.rows[0]!), bills: await billRows(tx, paid.rows), replay: false };
   });
@@ -193,10 +202,19 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
     const after = await sql<Row>`update property_payment_bill set refund_amount = refund_amount + ${amount}::numeric,
         bill_status = ${toStatus}, update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
       where id = ${billId} returning *`.execute(db);
+    await writeAudit(tx, refundPayEntity, [{ action: 'insert', after: saved.rows[0]! }]);
+    await writeAudit(tx, paymentBillEntity, [{ action: 'update', before: bill!, after: after.rows[0]! }]);
     if (bill!.order_id) {
-      await sql`update property_payment_order set refund_amount = refund_amount + ${amount}::numeric,
+      const order = await sql<Row>`select * from property_payment_order where id = ${bill!.order_id}
+        and tenant_id = ${ctx.auth.tenantId} for update`.execute(db);
+      const refunded = await sql<Row>`update property_payment_order set refund_amount = refund_amount + ${amount}::numeric,
           order_status = case when refund_amount + ${amount}::numeric >= total_amount then ${ORDER_STATUS.refunded} else order_status end,
-          update_time = localtimestamp(0) where id = ${bill!.order_id} and tenant_id = ${ctx.auth.tenantId}`.execute(db);
+          update_time = localtimestamp(0) where id = ${bill!.order_id} and tenant_id = ${ctx.auth.tenantId} returning *`.execute(
+        db,
+      );
+      if (order.rows[0] && refunded.rows[0]) {
+        await writeAudit(tx, paymentOrderEntity, [{ action: 'update', before: order.rows[0], after: refunded.rows[0] }]);
+      }
     }
     await logBill(tx, bill!, BILL_ACTION.refund, toStatus, amount, reason.slice(0, 500));
     return { refund: toJson(refundPayEntity, saved.rows[0]!), bill: (await billRows(tx, after.rows))[0]!, replay: false };
@@ -211,12 +229,15 @@ export async function closeBills(ctx: CrudContext, rawIds: unknown, reason: unkn
     const tx = { ...ctx, db };
     const locked = await lockBills(tx, ids);
     if (locked.some((b) => Number(b.bill_status) !== BILL_STATUS.unpaid)) throw badRequest('billNotUnpaid');
+    const changes: AuditEntry[] = [];
     for (const bill of locked) {
-      await sql`update property_payment_bill set bill_status = ${BILL_STATUS.closed}, close_time = localtimestamp(0),
-          close_reason = ${why}, update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
-        where id = ${bill.id}`.execute(db);
+      const closed = await sql<Row>`update property_payment_bill set bill_status = ${BILL_STATUS.closed},
+          close_time = localtimestamp(0), close_reason = ${why}, update_time = localtimestamp(0),
+          update_user = ${ctx.auth.userId || null} where id = ${bill.id} returning *`.execute(db);
+      changes.push({ action: 'update', before: bill, after: closed.rows[0]! });
       await logBill(tx, bill, BILL_ACTION.close, BILL_STATUS.closed, owedOf(bill), why);
     }
+    await writeAudit(tx, paymentBillEntity, changes);
     return locked.length;
   });
 }
@@ -240,6 +261,8 @@ export async function reduceBill(ctx: CrudContext, body: Record<string, unknown>
         ${ctx.auth.userId || null}) returning *`.execute(db);
     const after = await sql<Row>`update property_payment_bill set reduce_amount = reduce_amount + ${amount}::numeric,
         update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null} where id = ${billId} returning *`.execute(db);
+    await writeAudit(tx, reducePayEntity, [{ action: 'insert', after: saved.rows[0]! }]);
+    await writeAudit(tx, paymentBillEntity, [{ action: 'update', before: bill!, after: after.rows[0]! }]);
     await logBill(tx, bill!, BILL_ACTION.reduce, BILL_STATUS.unpaid, amount, reason.slice(0, 500));
     return { reduction: toJson(reducePayEntity, saved.rows[0]!), bill: (await billRows(tx, after.rows))[0]! };
   });

@@ -1,5 +1,6 @@
-import type { ErrorKey } from '@property/domain';
+import { houseEntity, type ErrorKey } from '@property/domain';
 import { sql } from 'kysely';
+import { writeAudit } from '../../platform/crud/audit';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { buildings, gardenRow, houseNameOf, units } from './hierarchy';
@@ -83,9 +84,15 @@ export async function saveHouses(
         ${h.houseType ?? null}::integer, ${h.houseStatus ?? null}::integer, ${h.remark ?? null}, ${who[0]}, ${who[1]}, ${who[0]})`;
     });
     try {
-      await sql`insert into property_house (tenant_id, garden_id, building_id, unit_id, floor, name, house_name, built_area,
-        inner_area, house_type, house_status, remark, create_user, create_dept, update_user) values ${sql.join(rows)}`.execute(
-        ctx.db,
+      const inserted = await sql<Row>`insert into property_house (tenant_id, garden_id, building_id, unit_id, floor, name,
+        house_name, built_area, inner_area, house_type, house_status, remark, create_user, create_dept, update_user)
+        values ${sql.join(rows)} returning *`.execute(ctx.db);
+      // Buildings and units are saved through the engine (audited there); the houses' multi-row insert is this
+      // module's own SQL, so their audit rows are written here, in the caller's transaction.
+      await writeAudit(
+        ctx,
+        houseEntity,
+        inserted.rows.map((after) => ({ action: 'insert', after })),
       );
     } catch (error) {
       // Another batch saved the same numbers between our check and this insert; the unique index caught it.

@@ -65,6 +65,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // An idle connection the server drops (restart, failover, admin command) must not crash the process:
   // the pool discards it and opens a new one on next use.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection in use has no listener of the pool's: when the server ends it mid-query (restart,
+  // pg_terminate_backend), node-postgres fails the query, which reaches its caller (a 503), and also
+  // emits 'error' on the client, which unheard would end the process. The pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   return {
     db,

@@ -1,5 +1,6 @@
 import type { ErrorKey } from '@property/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { LogWriter } from '../log/log-writer';
 import { failure } from './envelope';
 import { ApiError } from './errors';
@@ -49,6 +50,13 @@ export function installErrorHandler(app: FastifyInstance, logs: LogWriter): void
     if (known) return answer(known[0], known[1]);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return answer(error.statusCode, error instanceof SyntaxError || /JSON/i.test(error.message) ? 'paramType' : 'invalid');
+    }
+    if (isDatabaseUnavailable(thrown)) {
+      // Not the call's fault and not a bug: the database restarts or is out of reach. The error log lives
+      // in that database, so the process log says it; the caller is told to retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      return answer(503, 'databaseUnavailable');
     }
     request.log.error({ err: error }, 'unhandled error');
     void logs.error(describeCall(request), error);

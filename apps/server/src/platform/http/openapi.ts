@@ -22,6 +22,7 @@ const ERROR_DESCRIPTIONS: Record<keyof typeof ERROR_STATUSES, string> = {
   415: 'The body’s content type is not one the call takes',
   429: 'Too many requests of this kind from the address or for the tenant: wait and retry',
   500: `The server failed; the answer says only “${translate('zh', 'serverError')}” (details go to the error log)`,
+  503: `The database cannot be reached for the moment (restarting, connections lost): “${translate('zh', 'databaseUnavailable')}”; retry after the \`Retry-After\` seconds`,
 };
 
 /**

@@ -49,6 +49,7 @@ export const ERROR_STATUSES = {
   415: 'UnsupportedMediaType',
   429: 'TooManyRequests',
   500: 'ServerError',
+  503: 'ServiceUnavailable',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
@@ -65,7 +66,7 @@ function errorStatuses(op: Operation, method: 'GET' | 'POST'): ErrorStatus[] {
   if (method === 'POST') statuses.push(409, 413, 415);
   // Anonymous calls are limited per address (register-guest).
   if (op.public && method === 'POST') statuses.push(429);
-  statuses.push(500);
+  statuses.push(500, 503);
   return statuses;
 }
 

@@ -8,6 +8,13 @@ import { ChangeTable, type Change } from '../../crud/HistoryDrawer';
 
 const entityByName = new Map(ENTITIES.map((e) => [e.name, e]));
 
+/** The data types the trail holds (every entity but those that opt out), by their names in `locale`. */
+export function auditedEntityOptions(locale: Locale): Array<{ value: string; label: string }> {
+  return ENTITIES.filter((e) => e.audit !== false)
+    .map((e) => ({ value: e.name, label: e.label[locale] }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale === 'zh' ? 'zh-CN' : 'en'));
+}
+
 /**
  * 操作审计: every change of the tenant's rows, newest first, searchable by
  * data type, row, change, account, IP, request id and time; 变更内容 shows a
@@ -19,11 +26,13 @@ export default function AuditScreen() {
   const [open, setOpen] = useState<Row>();
   const overrides = useMemo(
     () => ({
+      // Searched by picking a data type by its name (the stored value is the definition's name); the table
+      // shows the same names.
       entityName: {
-        render: (_: unknown, row: Row) => {
-          const entity = entityByName.get(String(row.entityName ?? ''));
-          return entity ? entity.label[locale] : String(row.entityName ?? '');
-        },
+        valueType: 'select' as const,
+        request: async () => auditedEntityOptions(locale),
+        params: { locale },
+        fieldProps: { showSearch: true, optionFilterProp: 'label' },
       },
       requestId: { hideInTable: true },
     }),
