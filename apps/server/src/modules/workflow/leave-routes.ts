@@ -12,10 +12,11 @@ import { Type } from '@property/domain';
 import { INSTANCE_STATUS, requireInstanceReader, startProcess } from './instances';
 import type { Db } from '../../platform/db/database';
 
-/** The people a leave request may name as its approver: the tenant's enabled users. */
-const approversOf = (db: Db, tenantId: string) =>
+/** The people a leave request may name as its approver: the tenant's enabled users (or the one of them `id` names). */
+const approversOf = (db: Db, tenantId: string, id?: unknown) =>
   sql<{ id: string; real_name: string | null; account: string }>`select id, real_name, account from blade_user
-    where tenant_id = ${tenantId} and is_deleted = 0 and status = 1 order by real_name, id`.execute(db);
+    where tenant_id = ${tenantId} and is_deleted = 0 and status = 1 ${id === undefined ? sql`` : sql`and id = ${id}`}
+    order by real_name, id`.execute(db);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,8 +54,7 @@ export function registerLeaveRoutes(app: FastifyInstance, services: Services): v
       const days = leaveDays(start, end);
       // The approver is the task's assignee: someone of another tenant (or a disabled account) could never take it.
       if (values.task_user != null && values.task_user !== '') {
-        const known = await sql`select 1 from blade_user where id = ${values.task_user} and tenant_id = ${ctx.auth.tenantId}
-          and is_deleted = 0 and status = 1`.execute(ctx.db);
+        const known = await approversOf(ctx.db, ctx.auth.tenantId, values.task_user);
         if (known.rows.length === 0) throw badRequest('referenceMissing', { name: 'taskUser' });
       }
       const answer = await ctx.db.transaction().execute(async (db) => {
