@@ -51,6 +51,8 @@ const SELF_SERVICE: Record<string, string> = {
     'the history of an instance of the caller’s tenant, shown on the leave detail an employee opens without the flow menus',
   'GET /api/blade-flow/process/model-view': 'the diagram of an instance of the caller’s tenant, shown with its history',
   'POST /api/blade-desk/process/leave/start-process': 'an employee files their own leave request',
+  'GET /api/blade-desk/process/leave/approvers':
+    'the names of the caller’s colleagues, for the approver an employee may name on their own leave request',
   'GET /api/blade-desk/process/leave/detail': 'a leave request of the caller’s tenant, opened from the caller’s task lists',
   'GET /api/blade-system/menu/grant-top-tree': 'the menus the caller holds and may put under a top menu (none here)',
 };

@@ -6,7 +6,7 @@ import { ok, otherTenant, refused, signedIn } from './facility-fixtures';
 import { CLIENT_BASIC, startServer, usingPostgres, type TestServer } from './harness';
 import { eventually } from './jobs/test-kinds';
 import { userWithRole } from './workflow-fixtures';
-import { FLOW_TIMER_JOB } from '../src/modules/workflow/index';
+import { FLOW_TIMER_CRON, FLOW_TIMER_JOB } from '../src/modules/workflow/index';
 
 /**
  * Workflow (issue 17): the seeded leave process through approval and
@@ -144,6 +144,43 @@ describe('the leave process', () => {
     expect(await taskOf(boss, processInstanceId)).toBeUndefined();
   });
 
+  it('goes to the approver the form names: theirs at once, no one else’s to claim', async () => {
+    const approvers = (await employee.get('/blade-desk/process/leave/approvers')).body.data;
+    const mgr2 = approvers.find((a: { realName: string }) => a.realName === 'mgr2');
+    expect(mgr2).toBeDefined();
+    // The platform tenant's people are not of this tenant: not offered, and refused if named anyway.
+    const platformStaff = await sql<{
+      id: string;
+    }>`select id from blade_user where tenant_id = '000000' and account = 'staff'`.execute(server.built.services.db);
+    const outsider = String(platformStaff.rows[0]!.id);
+    expect(approvers.map((a: { id: string }) => a.id)).not.toContain(outsider);
+    const named = (taskUser: string) =>
+      employee.post('/blade-desk/process/leave/start-process', {
+        processDefinitionId: leaveDefinitionId,
+        startTime: '2026-04-01 09:00:00',
+        endTime: '2026-04-02 09:00:00',
+        reason: '指定审批人',
+        taskUser,
+      });
+    const before = await sql`select count(*) as n from blade_process_leave`.execute(server.built.services.db);
+    expect(await named(outsider)).toMatchObject(refused(400, 'taskUser 所选数据不存在或已被删除'));
+    const after = await sql`select count(*) as n from blade_process_leave`.execute(server.built.services.db);
+    expect(after.rows).toEqual(before.rows);
+
+    const filed = await named(mgr2.id);
+    expect(filed.body).toMatchObject(ok);
+    const { processInstanceId } = filed.body.data;
+    // Assigned to mgr2 (in their to-do list), so not offered to the other managers.
+    expect(await taskOf(manager, processInstanceId)).toBeUndefined();
+    const theirs = (await todoList(otherManager)).find(
+      (t: { processInstanceId: string }) => t.processInstanceId === processInstanceId,
+    );
+    expect(theirs).toMatchObject({ taskDefinitionKey: 'managerApproval' });
+    expect((await todoList(manager)).map((t: { taskId: string }) => t.taskId)).not.toContain(theirs.taskId);
+    expect(await complete(manager, theirs.taskId, true, '我来')).toMatchObject(refused(400, '只有任务的办理人才能办理该任务'));
+    expect((await complete(otherManager, theirs.taskId, true, '同意')).body).toMatchObject(ok);
+  });
+
   it('refuses a leave that ends before it starts, and saves nothing', async () => {
     const before = await sql`select count(*) as n from blade_process_leave`.execute(server.built.services.db);
     const answer = await employee.post('/blade-desk/process/leave/start-process', {
@@ -265,6 +302,32 @@ describe('the engine', () => {
     const done = await client.post('/blade-flow/work/complete-task', { taskId: task.taskId, pass: true, variables });
     expect(done.body).toMatchObject(ok);
   };
+  /** A run of the flow timer job in the demo tenant, as its schedule starts one; answers the finished run. */
+  const runJob = async () => {
+    const runId = await server.built.services.jobs.enqueue(FLOW_TIMER_JOB, {}, { tenantId: DEMO_TENANT });
+    return eventually(
+      async () => {
+        const found = (await admin.get('/blade-system/job-run/detail', { id: runId })).body.data;
+        return found && ['done', 'failed', 'cancelled'].includes(found.state) ? found : undefined;
+      },
+      30_000,
+      'the flow timer run to finish',
+    );
+  };
+  /** The timer events an instance waits on, as saved (the engine's due times). */
+  const timersOf = async (instanceId: string) =>
+    (
+      await sql<{ timers: Array<{ id: string; due: string }> }>`select timers from blade_flow_instance
+        where id = ${instanceId}`.execute(server.built.services.db)
+    ).rows[0]!.timers;
+  /** The clock moved on: the instance's timers came due a minute ago (what waiting out their time would do). */
+  const makeDue = async (instanceId: string) => {
+    const due = new Date(Date.now() - 60_000).toISOString();
+    const timers = (await timersOf(instanceId)).map((t) => ({ ...t, due }));
+    await sql`update blade_flow_instance set timers = ${JSON.stringify(timers)}::jsonb,
+        timer_due = ${due}::timestamptz at time zone 'UTC' where id = ${instanceId}`.execute(server.built.services.db);
+  };
+  const keysOf = (tasks: Array<{ taskDefinitionKey: string }>) => tasks.map((t) => t.taskDefinitionKey);
   const statusOf = async (instanceId: string) =>
     Number(
       (
@@ -343,17 +406,6 @@ describe('the engine', () => {
     expect(Number(saved.rows[0]!.in_days)).toBeGreaterThan(2.9);
     expect(Number(saved.rows[0]!.in_days)).toBeLessThan(3.01);
 
-    const runJob = async () => {
-      const runId = await server.built.services.jobs.enqueue(FLOW_TIMER_JOB, {}, { tenantId: DEMO_TENANT });
-      return eventually(
-        async () => {
-          const found = (await admin.get('/blade-system/job-run/detail', { id: runId })).body.data;
-          return found && ['done', 'failed', 'cancelled'].includes(found.state) ? found : undefined;
-        },
-        30_000,
-        'the flow timer run to finish',
-      );
-    };
     // Not due yet: nothing moves.
     expect(await runJob()).toMatchObject({ state: 'done', outcome: '0 个流程的定时事件已触发' });
     expect((await tasksOf(manager, id)).length).toBe(1);
@@ -370,6 +422,104 @@ describe('the engine', () => {
     await takeAndDo(boss, id, 'bossEscalation');
     expect(await statusOf(id)).toBe(2);
   }, 90_000);
+
+  it('waits at an intermediate timer (a duration) until the job queue fires it, then goes on', async () => {
+    const xml = bpmn(
+      'cooling',
+      `<bpmn:startEvent id="start" />${flow('f1', 'start', 'coolOff')}
+      <bpmn:intermediateCatchEvent id="coolOff">
+        <bpmn:timerEventDefinition><bpmn:timeDuration xsi:type="bpmn:tFormalExpression">PT2H</bpmn:timeDuration></bpmn:timerEventDefinition>
+      </bpmn:intermediateCatchEvent>
+      ${flow('f2', 'coolOff', 'managerApproval')}${userTask('managerApproval', 'manager')}${flow('f3', 'managerApproval', 'end')}
+      <bpmn:endEvent id="end" />`,
+    );
+    const before = Date.now();
+    const id = await started(xml, 'cooling');
+    const [timer] = await timersOf(id);
+    expect(timer!.id).toBe('coolOff');
+    // Due two hours after the start, by the engine's reading of PT2H.
+    expect(Date.parse(timer!.due) - before).toBeGreaterThanOrEqual(2 * 3600_000);
+    expect(Date.parse(timer!.due) - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+    expect(await tasksOf(manager, id)).toEqual([]);
+    // Not due: the job leaves it waiting.
+    expect(await runJob()).toMatchObject({ state: 'done' });
+    expect(await tasksOf(manager, id)).toEqual([]);
+    expect((await timersOf(id)).map((t) => t.id)).toEqual(['coolOff']);
+    await makeDue(id);
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '1 个流程的定时事件已触发' });
+    expect(keysOf(await tasksOf(manager, id))).toEqual(['managerApproval']);
+    expect(await timersOf(id)).toEqual([]);
+    await takeAndDo(manager, id, 'managerApproval');
+    expect(await statusOf(id)).toBe(2);
+  }, 90_000);
+
+  it('waits for a timer on a date: due at that instant, fired by the job queue once it has come', async () => {
+    const xml = bpmn(
+      'dated',
+      `<bpmn:startEvent id="start" />${flow('f1', 'start', 'onTheDay')}
+      <bpmn:intermediateCatchEvent id="onTheDay">
+        <bpmn:timerEventDefinition><bpmn:timeDate xsi:type="bpmn:tFormalExpression">2030-01-01T08:00:00Z</bpmn:timeDate></bpmn:timerEventDefinition>
+      </bpmn:intermediateCatchEvent>
+      ${flow('f2', 'onTheDay', 'managerApproval')}${userTask('managerApproval', 'manager')}${flow('f3', 'managerApproval', 'end')}
+      <bpmn:endEvent id="end" />`,
+    );
+    const id = await started(xml, 'dated');
+    expect(await timersOf(id)).toEqual([{ id: 'onTheDay', due: '2030-01-01T08:00:00.000Z' }]);
+    const saved = await sql<{ due: string }>`select to_char(timer_due, 'YYYY-MM-DD HH24:MI:SS') as due from blade_flow_instance
+      where id = ${id}`.execute(server.built.services.db);
+    expect(saved.rows[0]!.due).toBe('2030-01-01 08:00:00');
+    expect(await runJob()).toMatchObject({ state: 'done' });
+    expect(await tasksOf(manager, id)).toEqual([]);
+    await makeDue(id);
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '1 个流程的定时事件已触发' });
+    expect(keysOf(await tasksOf(manager, id))).toEqual(['managerApproval']);
+    await takeAndDo(manager, id, 'managerApproval');
+    expect(await statusOf(id)).toBe(2);
+  }, 90_000);
+
+  it('repeats a cycle timer once per due time: each firing sets the next, the task it is on stays', async () => {
+    const xml = bpmn(
+      'reminded',
+      `<bpmn:startEvent id="start" />${flow('f1', 'start', 'managerApproval')}${userTask('managerApproval', 'manager')}
+      <bpmn:boundaryEvent id="remind" attachedToRef="managerApproval" cancelActivity="false">
+        <bpmn:timerEventDefinition><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">R2/PT1H</bpmn:timeCycle></bpmn:timerEventDefinition>
+      </bpmn:boundaryEvent>
+      ${flow('f2', 'managerApproval', 'end')}${flow('f3', 'remind', 'bossReminder')}${userTask('bossReminder', 'boss')}
+      ${flow('f4', 'bossReminder', 'noted')}<bpmn:endEvent id="end" /><bpmn:endEvent id="noted" />`,
+    );
+    const id = await started(xml, 'reminded');
+    expect((await timersOf(id)).map((t) => t.id)).toEqual(['remind']);
+    await makeDue(id);
+    const firedAt = Date.now();
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '1 个流程的定时事件已触发' });
+    // The first repetition: the boss is reminded, the manager keeps the task (not interrupting)…
+    expect(keysOf(await tasksOf(boss, id))).toEqual(['bossReminder']);
+    expect(keysOf(await tasksOf(manager, id))).toEqual(['managerApproval']);
+    // …and the second waits an hour from now, not fired in the same run.
+    const next = await timersOf(id);
+    expect(next.map((t) => t.id)).toEqual(['remind']);
+    expect(Date.parse(next[0]!.due) - firedAt).toBeGreaterThan(3500_000);
+    await makeDue(id);
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '1 个流程的定时事件已触发' });
+    // Two repetitions (R2): none left.
+    expect(await timersOf(id)).toEqual([]);
+    expect(await runJob()).toMatchObject({ state: 'done', outcome: '0 个流程的定时事件已触发' });
+    await takeAndDo(manager, id, 'managerApproval');
+    expect(await statusOf(id)).toBe(1);
+    await admin.post('/blade-flow/follow/delete-process-instance', undefined, {
+      processInstanceId: id,
+      deleteReason: '测试结束',
+    });
+  }, 90_000);
+
+  it('fires timers in the platform tenant too: its own schedule beside every other tenant’s', async () => {
+    const schedules = await sql<{ key: string; cron: string }>`select key, cron from pgboss.schedule
+      where name = ${`fire.${FLOW_TIMER_JOB}`} order by key`.execute(server.built.services.db);
+    expect(schedules.rows).toEqual([
+      { key: '000000', cron: FLOW_TIMER_CRON },
+      { key: 'all', cron: FLOW_TIMER_CRON },
+    ]);
+  });
 });
 
 describe('deployments', () => {

@@ -5,6 +5,7 @@ import { checkMobile, checkPhone, LANDLINE, MOBILE } from './phone';
 
 export { checkIdCard, idCardCheckChar, isProvinceCode } from './id-card';
 export { checkPhone, checkMobile } from './phone';
+export { evaluate, FLOW_EXPRESSION, isFlowCondition, isFlowTimer, type FlowTimerKind } from './flow-expressions';
 export { checkInteger, checkMoney, checkRatio, checkEmail, checkTenantId, isBlank, valueText } from './numbers';
 
 export type ValidatorName = 'idCard' | 'mobile' | 'phone' | 'integer' | 'money' | 'email' | 'tenantId';

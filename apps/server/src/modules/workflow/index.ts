@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PLATFORM_TENANT } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { fireDueTimers } from './instances';
 import { registerLeaveRoutes } from './leave-routes';
@@ -21,6 +22,9 @@ export function registerWorkflowModule(app: FastifyInstance, services: Services)
     return { key: 'flowTimersRun', params: { fired } };
   });
   services.jobs.schedule(FLOW_TIMER_JOB, FLOW_TIMER_CRON);
+  // A schedule for every tenant leaves the platform tenant out (it bills no one, patrols nothing), but its
+  // users run processes too (it is seeded with the leave process): its timers get a schedule of their own.
+  services.jobs.schedule(FLOW_TIMER_JOB, FLOW_TIMER_CRON, {}, { tenantId: PLATFORM_TENANT });
   registerWorkRoutes(app, services);
   registerManageRoutes(app, services);
   registerLeaveRoutes(app, services);

@@ -10,6 +10,13 @@ import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { Type } from '@property/domain';
 import { INSTANCE_STATUS, requireInstanceReader, startProcess } from './instances';
+import type { Db } from '../../platform/db/database';
+
+/** The people a leave request may name as its approver: the tenant's enabled users (or the one of them `id` names). */
+const approversOf = (db: Db, tenantId: string, id?: unknown) =>
+  sql<{ id: string; real_name: string | null; account: string }>`select id, real_name, account from blade_user
+    where tenant_id = ${tenantId} and is_deleted = 0 and status = 1 ${id === undefined ? sql`` : sql`and id = ${id}`}
+    order by real_name, id`.execute(db);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,6 +52,11 @@ export function registerLeaveRoutes(app: FastifyInstance, services: Services): v
       const end = String(values.end_time);
       if (Date.parse(end.replace(' ', 'T')) <= Date.parse(start.replace(' ', 'T'))) throw badRequest('leaveTimeOrder');
       const days = leaveDays(start, end);
+      // The approver is the task's assignee: someone of another tenant (or a disabled account) could never take it.
+      if (values.task_user != null && values.task_user !== '') {
+        const known = await approversOf(ctx.db, ctx.auth.tenantId, values.task_user);
+        if (known.rows.length === 0) throw badRequest('referenceMissing', { name: 'taskUser' });
+      }
       const answer = await ctx.db.transaction().execute(async (db) => {
         const who = ctx.auth.userId || null;
         const made = await sql<{ id: string }>`insert into blade_process_leave (tenant_id, process_definition_id, start_time,
@@ -63,6 +75,21 @@ export function registerLeaveRoutes(app: FastifyInstance, services: Services): v
         return { businessId, processInstanceId: instanceId };
       });
       return data(answer);
+    },
+  );
+  app.get(
+    `${base}/approvers`,
+    get({
+      tags,
+      summary: 'Who a leave request may name as its approver',
+      description:
+        'The enabled users of the caller’s tenant (id and name), for the form’s approver picker; any signed-in user who may file one.',
+      data: Type.Array(Type.Object({ id: Type.String(), realName: Type.String() })),
+    }),
+    async (req) => {
+      const ctx = await contextOf(services, req);
+      const found = await approversOf(ctx.db, ctx.auth.tenantId);
+      return data(found.rows.map((r) => ({ id: String(r.id), realName: r.real_name || r.account })));
     },
   );
   app.get(

@@ -10,7 +10,8 @@
 import { createRequire } from 'node:module';
 import { Engine, type BpmnEngineOptions } from 'bpmn-engine';
 import { EventEmitter } from 'node:events';
-import { evaluate, safeExpressions } from './expressions';
+import { evaluate } from '@property/domain';
+import { safeExpressions } from './expressions';
 
 const require = createRequire(import.meta.url);
 /** Camunda's attributes (assignee, candidateUsers, candidateGroups) as bpmn-js's modeler writes them. */
@@ -75,7 +76,11 @@ type TimerRef = { owner: TimerOwner | null; cleared: boolean };
  */
 class StepTimers {
   private readonly refs = new Set<TimerRef>();
-  constructor(private readonly fire: ReadonlySet<string> = new Set()) {}
+  /** The due timer events this step fires, each once: a cycle's next repetition, set as it fires, waits for its own time. */
+  private readonly fire: Set<string>;
+  constructor(fire: Iterable<string> = []) {
+    this.fire = new Set(fire);
+  }
   register(owner: TimerOwner) {
     return {
       setTimeout: (callback: (...a: unknown[]) => void, _delay: number, ...args: unknown[]) => this.set(owner, callback, args),
@@ -101,7 +106,7 @@ class StepTimers {
   }
   private set(owner: TimerOwner | null, callback: (...a: unknown[]) => void, args: unknown[]): TimerRef {
     const ref: TimerRef = { owner, cleared: false };
-    if (owner?.id && this.fire.has(owner.id)) {
+    if (owner?.id && this.fire.delete(owner.id)) {
       setImmediate(() => {
         if (!ref.cleared) callback(...args);
       });
@@ -225,7 +230,7 @@ export async function completeInstanceTask(
 /** Recovers an instance from its saved state and fires its timer events `timerIds` (due: see the flow timer job). */
 export async function fireTimers(state: unknown, timerIds: string[]): Promise<StepResult> {
   const events: StepEvent[] = [];
-  const timers = new StepTimers(new Set(timerIds));
+  const timers = new StepTimers(timerIds);
   const engine = new Engine(engineOptions(timers)).recover(structuredClone(state) as never);
   const execution = (await engine.resume({ listener: recorder(events) })) as unknown as Execution;
   return outcome(engine, execution, events, timers);

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Descriptions, Form, Input, Space, message } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Form, Input, Select, Space, message } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const SENT_PATH = '/work/send';
 const TODO_PATH = '/work/todo';
 
-type LeaveValues = { startTime: Dayjs; endTime: Dayjs; reason: string };
+type LeaveValues = { startTime: Dayjs; endTime: Dayjs; reason: string; taskUser?: string };
 
 /** A page's submission: its buttons spin while `work` runs; a refusal has shown the server's message, what was typed stays. */
 function useSubmitting(): [boolean, (work: () => Promise<void>) => Promise<void>] {
@@ -39,6 +39,7 @@ export function LeaveFormPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<LeaveValues>();
   const [saving, submitting] = useSubmitting();
+  const approvers = useLoaded(() => flowCalls.approvers(), 'approvers');
   const submit = (values: LeaveValues) =>
     submitting(async () => {
       await api.post('/blade-desk/process/leave/start-process', {
@@ -46,6 +47,8 @@ export function LeaveFormPage() {
         startTime: values.startTime.format(FORMAT),
         endTime: values.endTime.format(FORMAT),
         reason: values.reason.trim(),
+        // The process's approval task is assigned to them (its assignee is ${taskUser}); none: the manager role claims it.
+        ...(values.taskUser ? { taskUser: values.taskUser } : {}),
       });
       void message.success(t('common.operationSuccess'));
       void navigate(SENT_PATH);
@@ -84,6 +87,16 @@ export function LeaveFormPage() {
           rules={[{ required: true, whitespace: true, message: t('errors.leaveReasonRequired') }]}
         >
           <Input.TextArea rows={4} maxLength={500} showCount />
+        </Form.Item>
+        <Form.Item name="taskUser" label={t('fields.leave.taskUser')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            loading={approvers === undefined}
+            placeholder={t('flow.approverDefault')}
+            options={(approvers ?? []).map((a) => ({ value: a.id, label: a.realName }))}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>

@@ -4,6 +4,7 @@ import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
 import { FormDialog } from '../community/FormDialog';
 import type { OpenModel } from './bpmn-modeler';
+import { PropertiesPanel } from './PropertiesPanel';
 
 export interface ModelRow {
   id: string;
@@ -21,6 +22,8 @@ export function ModelerDialog({ row, onSaved, onClose }: { row: ModelRow | null;
   const [form] = Form.useForm<Values>();
   const container = useRef<HTMLDivElement>(null);
   const model = useRef<OpenModel>(undefined);
+  // The panel needs the open modeler too (a ref does not re-render it).
+  const [opened, setOpened] = useState<OpenModel>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
@@ -28,8 +31,10 @@ export function ModelerDialog({ row, onSaved, onClose }: { row: ModelRow | null;
       .then(async (m) => {
         if (!container.current) return;
         const opened = await m.openModeler(container.current, row?.xml ?? m.blankProcess('process1', t('flow.newModelName')));
-        if (live) model.current = opened;
-        else opened.destroy();
+        if (live) {
+          model.current = opened;
+          setOpened(opened);
+        } else opened.destroy();
       })
       .catch(() => live && setFailed(true));
     return () => {
@@ -74,7 +79,10 @@ export function ModelerDialog({ row, onSaved, onClose }: { row: ModelRow | null;
           </Form.Item>
         </Form>
         {failed && <div role="alert">{t('flow.diagramFailed')}</div>}
-        <div ref={container} className="flow-modeler" role="application" aria-label={t('flow.modelerLabel')} />
+        <div className="flow-designer">
+          <div ref={container} className="flow-modeler" role="application" aria-label={t('flow.modelerLabel')} />
+          <PropertiesPanel model={opened} />
+        </div>
       </Space>
     </FormDialog>
   );

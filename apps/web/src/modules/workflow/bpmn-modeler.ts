@@ -2,7 +2,9 @@
  * bpmn-js's modeler, in a chunk of its own (loaded when 设计 opens). Its
  * licence asks that the bpmn.io watermark stays visible: nothing here hides it.
  */
+import type { FlowTimerKind } from '@property/domain';
 import Modeler from 'bpmn-js/lib/Modeler';
+import camundaModdle from 'camunda-bpmn-moddle/resources/camunda.json';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
@@ -13,10 +15,96 @@ interface Canvas {
   zoom(level: string, center?: string): void;
 }
 
+/** What bpmn-js's modeler gives of an element's BPMN (its business object). */
+interface BusinessObject {
+  id: string;
+  $type: string;
+  name?: string;
+  get(name: string): unknown;
+  conditionExpression?: { body?: string };
+  eventDefinitions?: Array<BusinessObject & Partial<Record<FlowTimerKind, { body?: string }>>>;
+  sourceRef?: BusinessObject & { default?: BusinessObject };
+}
+interface Shape {
+  id: string;
+  businessObject: BusinessObject;
+}
+
+/** The properties our engine reads of an element, as the designer's panel shows and edits them. */
+export interface ElementProps {
+  id: string;
+  type: string;
+  name: string;
+  /** A user task's people (camunda:assignee, candidateUsers, candidateGroups). */
+  people?: { assignee: string; candidateUsers: string[]; candidateGroups: string[] };
+  /** A sequence flow's condition ('' none); absent where one means nothing (out of a start event, a gateway's default). */
+  condition?: string;
+  /** A timer event's definition. */
+  timer?: { kind: FlowTimerKind; value: string };
+}
+
+export type ElementChange = Partial<{
+  id: string;
+  name: string;
+  assignee: string;
+  candidateUsers: string[];
+  candidateGroups: string[];
+  condition: string;
+  timer: { kind: FlowTimerKind; value: string };
+}>;
+
 export interface OpenModel {
   /** The BPMN as drawn, its process id and name set to the model's key and name. */
   save(key: string, name: string): Promise<string>;
+  /**
+   * Tells `listener` the selected element's properties (null: none or several), `selected` true when the
+   * selection itself changed; again (false) whenever that element changes.
+   */
+  onSelect(listener: (props: ElementProps | null, selected: boolean) => void): void;
+  /** Changes the properties of the element `id` through the modeler's commands (so undo takes them back). */
+  update(id: string, change: ElementChange): void;
+  /** Whether another element than `id` has the id `candidate`. */
+  idTaken(id: string, candidate: string): boolean;
   destroy(): void;
+}
+
+const TIMER_KINDS: FlowTimerKind[] = ['timeDuration', 'timeDate', 'timeCycle'];
+const PEOPLE = {
+  assignee: 'camunda:assignee',
+  candidateUsers: 'camunda:candidateUsers',
+  candidateGroups: 'camunda:candidateGroups',
+};
+const listOf = (raw: unknown) =>
+  typeof raw === 'string' && raw
+    ? raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+const timerOf = (bo: BusinessObject) => bo.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+
+/** Reads what the panel shows of an element. */
+function propsOf(element: Shape): ElementProps {
+  const bo = element.businessObject;
+  const props: ElementProps = { id: bo.id, type: bo.$type, name: bo.name ?? '' };
+  if (bo.$type === 'bpmn:UserTask') {
+    props.people = {
+      assignee: String(bo.get(PEOPLE.assignee) ?? ''),
+      candidateUsers: listOf(bo.get(PEOPLE.candidateUsers)),
+      candidateGroups: listOf(bo.get(PEOPLE.candidateGroups)),
+    };
+  }
+  const source = bo.sourceRef;
+  // A flow out of an event or the default of its gateway is always taken: no condition to set there.
+  if (bo.$type === 'bpmn:SequenceFlow' && source && !/Event$/.test(source.$type) && source.default !== bo) {
+    props.condition = bo.conditionExpression?.body ?? '';
+  }
+  const timer = timerOf(bo);
+  if (timer) {
+    const kind = TIMER_KINDS.find((k) => timer[k]) ?? 'timeDuration';
+    props.timer = { kind, value: timer[kind]?.body ?? '' };
+  }
+  return props;
 }
 
 /** A process of one start event, what 新建模型 begins with. */
@@ -34,11 +122,34 @@ export function blankProcess(key: string, name: string): string {
 </bpmn:definitions>`;
 }
 
+interface Modeling {
+  updateProperties(element: Shape, properties: Record<string, unknown>): void;
+  updateModdleProperties(element: Shape, target: BusinessObject, properties: Record<string, unknown>): void;
+}
+interface EventBus {
+  on(event: string, listener: (event: { newSelection?: Shape[]; elements?: Shape[] }) => void): void;
+}
+
 export async function openModeler(container: HTMLElement, xml: string): Promise<OpenModel> {
-  const modeler = new Modeler({ container });
+  // Camunda's attributes (assignee, candidates) are what the server's engine reads of a user task.
+  const modeler = new Modeler({ container, moddleExtensions: { camunda: camundaModdle } });
   await modeler.importXML(xml);
   const canvas = modeler.get<Canvas>('canvas');
   canvas.zoom('fit-viewport', 'auto');
+  const registry = modeler.get<{ get(id: string): Shape | undefined }>('elementRegistry');
+  const modeling = modeler.get<Modeling>('modeling');
+  const moddle = modeler.get<{ create(type: string, attrs: Record<string, unknown>): BusinessObject }>('moddle');
+  const events = modeler.get<EventBus>('eventBus');
+  const expression = (body: string) => (body ? moddle.create('bpmn:FormalExpression', { body }) : undefined);
+  let selected: Shape | null = null;
+  let listener: (props: ElementProps | null, selected: boolean) => void = () => undefined;
+  events.on('selection.changed', ({ newSelection = [] }) => {
+    selected = newSelection.length === 1 ? newSelection[0]! : null;
+    listener(selected && propsOf(selected), true);
+  });
+  events.on('elements.changed', ({ elements = [] }) => {
+    if (selected && elements.includes(selected)) listener(propsOf(selected), false);
+  });
   return {
     async save(key, name) {
       const process = canvas.getRootElement().businessObject;
@@ -46,6 +157,31 @@ export async function openModeler(container: HTMLElement, xml: string): Promise<
       process.name = name;
       const { xml: saved } = await modeler.saveXML({ format: true });
       return String(saved);
+    },
+    onSelect(next) {
+      listener = next;
+    },
+    update(id, change) {
+      const element = registry.get(id);
+      if (!element) return;
+      const bo = element.businessObject;
+      const own: Record<string, unknown> = {};
+      if (change.id !== undefined) own.id = change.id;
+      if (change.name !== undefined) own.name = change.name || undefined;
+      if (change.assignee !== undefined) own[PEOPLE.assignee] = change.assignee.trim() || undefined;
+      if (change.candidateUsers) own[PEOPLE.candidateUsers] = change.candidateUsers.join(',') || undefined;
+      if (change.candidateGroups) own[PEOPLE.candidateGroups] = change.candidateGroups.join(',') || undefined;
+      if (change.condition !== undefined) own.conditionExpression = expression(change.condition.trim());
+      if (Object.keys(own).length) modeling.updateProperties(element, own);
+      const timer = timerOf(bo);
+      if (change.timer && timer) {
+        // One kind at a time: the others are cleared.
+        const kinds = Object.fromEntries(TIMER_KINDS.map((k) => [k, undefined]));
+        modeling.updateModdleProperties(element, timer, { ...kinds, [change.timer.kind]: expression(change.timer.value.trim()) });
+      }
+    },
+    idTaken(id, candidate) {
+      return candidate !== id && registry.get(candidate) !== undefined;
     },
     destroy: () => modeler.destroy(),
   };

@@ -68,6 +68,12 @@ export interface LeaveDetail {
   approved: boolean | null;
 }
 
+/** Someone a leave request may name as its approver. */
+export interface Approver {
+  id: string;
+  realName: string;
+}
+
 export type PageQuery = { current: number; size: number };
 
 export const flowCalls = {
@@ -79,6 +85,7 @@ export const flowCalls = {
     api.get<FlowModelView>('/blade-flow/process/model-view', query),
   history: (processInstanceId: string) =>
     api.get<FlowHistoryItem[]>('/blade-flow/process/history-flow-list', { processInstanceId }),
+  approvers: () => api.get<Approver[]>('/blade-desk/process/leave/approvers'),
   leave: (businessId: string) => api.get<LeaveDetail | null>('/blade-desk/process/leave/detail', { businessId }),
 };
 
