@@ -357,7 +357,8 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       billIds: { type: 'string', description: 'comma-separated bill ids, one house' },
       payType: {
         type: ['string', 'integer'],
-        description: 'pay_type: 1 cash, 2 card, 3 transfer, 4 online (5 balance: refused until wallets exist)',
+        description:
+          'pay_type: 1 cash, 2 card, 3 transfer, 4 online, 5 balance (taken from the bills’ owner’s pre-paid account in their garden: prepaidNoAccount without one, prepaidBalanceShort with nothing written when it holds less than the total)',
       },
       clientKey: {
         type: 'string',
@@ -375,7 +376,7 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       tags,
       summary: 'Pay one or several bills of one house',
       description:
-        'One order and one receipt number (per garden and year) for all; each bill settles what it owes plus today’s late fee. Atomic: the bills are locked, a paid, closed or refunded bill refuses the whole payment (a second cashier paying the same bill is told it is paid already). Parameters in the query or the body. Needs paymentbill_pay.',
+        'One order and one receipt number (per garden and year) for all; each bill settles what it owes plus today’s late fee. Atomic: the bills are locked, a paid, closed or refunded bill refuses the whole payment (a second cashier paying the same bill is told it is paid already). By balance, the account is locked after the bills and debited in the same transaction, with a ledger row. Parameters in the query or the body. Needs paymentbill_pay.',
       query: payBody,
       body: payBody,
       form: true,
@@ -403,7 +404,11 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       billId: idText('the paid bill'),
       refundAmount: { type: ['string', 'number'], description: 'at most what is left to refund; the whole rest when absent' },
       reason: { type: 'string', maxLength: 500 },
-      payType: { type: ['string', 'integer'], description: 'how it is given back (pay_type); the payment’s when absent' },
+      payType: {
+        type: ['string', 'integer'],
+        description:
+          'how it is given back (pay_type); the payment’s when absent. A bill paid by balance is always refunded to the balance (a ledger row); 5 is refused for a bill paid otherwise',
+      },
       clientKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'the same key again refunds nothing more' },
     },
     [],
