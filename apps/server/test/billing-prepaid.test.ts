@@ -29,7 +29,8 @@ interface Bill {
 
 /** Money string ↔ cents, exactly. */
 const cents = (money: string) => BigInt(money.replace('.', ''));
-const money = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
+const money = (c: bigint) =>
+  `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 const due = (b: Bill) => cents(b.owed) + cents(b.lateFeeDue);
 
 /** A house of the garden with at least `n` unpaid bills of one item for its billed owner, whose owner has no account yet. */
@@ -159,15 +160,16 @@ describe('paying bills by balance', () => {
     const bills = (await unpaidOf(cashier, houseId)).slice(0, 2);
     const total = due(bills[0]!) + due(bills[1]!);
     // No account yet.
-    expect(await payByBalance(cashier, bills)).toMatchObject(
-      refused(400, '该业主在本小区尚未开通预存款账户,请先开户并充值'),
-    );
+    expect(await payByBalance(cashier, bills)).toMatchObject(refused(400, '该业主在本小区尚未开通预存款账户,请先开户并充值'));
     const account = await openAccount(cashier, houseId);
     expect((await topUp(cashier, account.id!, money(total - 1n))).status).toBe(200);
     const orders = async () =>
       Number(
-        (await sql<{ n: number }>`select count(*)::int as n from property_payment_order where house_id = ${houseId}`.execute(db()))
-          .rows[0]!.n,
+        (
+          await sql<{ n: number }>`select count(*)::int as n from property_payment_order where house_id = ${houseId}`.execute(
+            db(),
+          )
+        ).rows[0]!.n,
       );
     const ordersBefore = await orders();
     expect(await payByBalance(cashier, bills, 'short-1')).toMatchObject(

@@ -9,8 +9,8 @@ import { hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } 
  * The billing screens in Chromium, as the demo company's administrator: the bill tabs with the filter's totals
  * (equal to the rows), a month's bills generated for one building (preview, then the run's progress), two bills
  * of one house paid at the cashier with the keyboard alone (one order, even when 收款 is pressed twice), the
- * receipt printed (recorded, looked at in print media), one bill refunded in part, the statistics; axe-core on
- * each screen and dialog.
+ * receipt printed (recorded, looked at in print media), one bill refunded in part, a pre-paid account opened, topped
+ * up and one bill paid from its balance, the statistics; axe-core on each screen and dialog.
  */
 describe.skipIf(!hasBrowser)('billing in Chromium', () => {
   let session: Session;
@@ -340,6 +340,128 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     expect(await page.locator(`#main-content .ant-table-row[data-row-key="${paidBills[1]}"]`).count()).toBe(0);
   });
 
+  it('opens a pre-paid account, tops it up and pays a bill from its balance at the cashier', async () => {
+    const { page, url } = session;
+    // A house of the garden with an unpaid bill of its billed owner, who has no account yet.
+    const found = await sql<{ house_id: string; house_name: string }>`select b.house_id::text, min(b.house_name) as house_name
+      from property_payment_bill b where b.tenant_id = ${DEMO_TENANT} and b.garden_id = ${gardenId} and b.bill_status = 1
+        and b.is_deleted = 0 and b.house_name <> ${houseName}
+        and b.owner_id = (select p.owner_id from property_ownership p where p.house_id = b.house_id and p.is_deleted = 0
+          order by p.id limit 1)
+        and not exists (select 1 from property_prepaid_account a where a.owner_id = b.owner_id and a.is_deleted = 0)
+      group by b.house_id order by 2 limit 1`.execute(db());
+    const prepaidHouse = found.rows[0]!;
+    const accountRow = () =>
+      sql<{ id: string; balance: string }>`select id::text, balance::text from property_prepaid_account
+        where house_id = ${prepaidHouse.house_id} and is_deleted = 0`.execute(db());
+
+    // 新增: the account is opened for the house chosen; its owner and garden are the server's to set.
+    await page.goto(`${url}/billing/prepaid`);
+    await waitForPath(page, '/billing/prepaid');
+    await toolbar(page)
+      .getByRole('button', { name: /^新\s*增$/ })
+      .click();
+    const add = dialog(page, '新增');
+    await add.waitFor();
+    const housePicker = add.getByRole('combobox', { name: '房屋' });
+    await housePicker.click();
+    await housePicker.fill(prepaidHouse.house_name);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: prepaidHouse.house_name })
+      .first()
+      .click();
+    await scan(page, 'prepaid account dialog');
+    await add.getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }).click();
+    await add.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await accountRow()).rows.length).toBe(1);
+    const account = (await accountRow()).rows[0]!;
+    expect(account.balance).toBe('0.00');
+
+    // 充值 exactly what the house's first unpaid bill costs today.
+    const house = (await page.evaluate(async (houseId) => {
+      const token = document.cookie.match(/saber-access-token=([^;]+)/)?.[1] ?? '';
+      const answer = await fetch(`/api/system-property/paymentbill/get-all-bill-by-houseId?houseId=${houseId}`, {
+        headers: { 'Blade-Auth': `bearer ${decodeURIComponent(token)}` },
+      });
+      return ((await answer.json()) as { data: unknown }).data;
+    }, prepaidHouse.house_id)) as { bills: Array<{ id: string; owed: string; lateFeeDue: string; billStatus: number }> };
+    const bill = house.bills.find((b) => b.billStatus === 1)!;
+    const cents = (text: string) => BigInt(text.replace('.', ''));
+    const due = cents(bill.owed) + cents(bill.lateFeeDue);
+    const dueText = `${due / 100n}.${String(due % 100n).padStart(2, '0')}`;
+    await page.locator('.ant-pro-query-filter').getByLabel('房屋名称').fill(prepaidHouse.house_name);
+    await page
+      .locator('.ant-pro-query-filter')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
+    const row = page.locator(`#main-content .ant-table-row[data-row-key="${account.id}"]`);
+    await row.waitFor();
+    await rowAction(page, row, '充值');
+    const topUp = dialog(page, /^预存款充值/);
+    await topUp.waitFor();
+    await topUp.getByLabel('充值金额(元)').fill(dueText);
+    await topUp.getByRole('radio', { name: '转账' }).check();
+    await scan(page, 'top-up dialog');
+    await screenshot(page, 'billing-prepaid-topup-zh-1440');
+    const toppedUp = answerOf(page, '/prepaidaccount/top-up');
+    await topUp.getByRole('button', { name: /^充\s*值$/ }).click();
+    const topUpAnswer = (await (await toppedUp).json()).data as { ledger: { receiptNo: string } };
+    await topUp.waitFor({ state: 'detached' });
+    await page.getByText(`收据号 ${topUpAnswer.ledger.receiptNo}`).waitFor();
+    expect((await accountRow()).rows[0]!.balance).toBe(dueText);
+    await expect.poll(() => row.innerText()).toContain(dueText);
+    await scan(page, '/billing/prepaid');
+    await screenshot(page, 'billing-prepaid-zh-1440');
+
+    // At the cashier the balance shows and 余额 pays the bill; the account is then empty.
+    await page.goto(`${url}/billing/bill`);
+    await page.locator('#main-content .ant-table-row').first().waitFor();
+    await toolbar(page).getByRole('button', { name: '收银台' }).click();
+    const box = dialog(page, '收银台');
+    await box.waitFor();
+    const picker = box.getByRole('combobox', { name: '房屋' });
+    await picker.click();
+    await picker.fill(prepaidHouse.house_name);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: prepaidHouse.house_name })
+      .first()
+      .click();
+    await box.locator('.ant-table-row').first().waitFor();
+    await box.getByText(`预存款余额 ¥${dueText}`).waitFor();
+    // All the house's bills start chosen: more than the balance covers unless there is only the one.
+    const balance = box.getByRole('radio', { name: '余额' });
+    if (house.bills.filter((b) => b.billStatus === 1).length > 1) expect(await balance.isDisabled()).toBe(true);
+    await box.getByRole('checkbox', { name: '全选' }).or(box.locator('.ant-table-thead input[type=checkbox]')).first().click();
+    await box.locator(`.ant-table-row[data-row-key="${bill.id}"] input[type=checkbox]`).check();
+    await expect.poll(() => balance.isDisabled()).toBe(false);
+    await balance.check();
+    await screenshot(page, 'billing-cashier-balance-zh-1440');
+    const paid = answerOf(page, '/paymentbill/pay');
+    await box.getByRole('button', { name: `收款 ¥${dueText}` }).click();
+    const order = (await (await paid).json()).data as { order: { payType: number; totalAmount: string } };
+    expect(order.order).toMatchObject({ payType: 5, totalAmount: dueText });
+    await box.getByText(`收款成功 ¥${dueText}`).waitFor();
+    expect((await accountRow()).rows[0]!.balance).toBe('0.00');
+    const state = await sql<{ bill_status: number; pay_type: number }>`select bill_status, pay_type from property_payment_bill
+      where id = ${bill.id}`.execute(db());
+    expect(state.rows[0]).toEqual({ bill_status: 2, pay_type: 5 });
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+
+    // 流水: the top-up and the payment, the balance after each.
+    await page.goto(`${url}/billing/prepaid`);
+    await rowAction(page, page.locator(`#main-content .ant-table-row[data-row-key="${account.id}"]`), '流水');
+    const ledger = page.locator('.ant-drawer-content', { hasText: '预存款流水' });
+    await ledger.locator('.ant-table-row').nth(1).waitFor();
+    expect(await ledger.locator('.ant-table-row').count()).toBe(2);
+    const text = await ledger.innerText();
+    expect(text).toContain(topUpAnswer.ledger.receiptNo);
+    expect(text).toContain(`-${dueText}`);
+    await scan(page, 'prepaid ledger');
+    await screenshot(page, 'billing-prepaid-ledger-zh-1440');
+    await page.keyboard.press('Escape');
+  });
+
   it('reprints from the order list, as a copy', async () => {
     const { page, url } = session;
     await page.goto(`${url}/billing/order`);
@@ -395,6 +517,10 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await phone.locator('#main-content .ant-table-row').first().getByRole('button', { name: 'Actions' }).click();
     await phone.locator('.row-actions-menu:visible').getByRole('button', { name: 'Pay' }).waitFor();
     await screenshot(phone, 'billing-row-actions-en-390');
+    await phone.goto(`${session.url}/billing/prepaid`);
+    await phone.locator('#main-content .ant-table-row').first().waitFor();
+    await scan(phone, 'en 390 /billing/prepaid');
+    await screenshot(phone, 'billing-prepaid-en-390');
     await phone.goto(`${session.url}/billing/statistics`);
     await phone.locator('[data-total="count"]').first().waitFor();
     await scan(phone, 'en 390 /billing/statistics');

@@ -375,7 +375,6 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   prepaidAccountUsed: 'This pre-paid account has ledger entries and cannot be removed',
   topUpAmountInvalid: 'Enter a valid top-up amount: above 0, two decimals at most',
   topUpPayTypeInvalid: 'A top-up is paid in cash, by card or by transfer',
-  prepaidLedgerFixed: 'Ledger entries are made by top-ups, payments and refunds; they cannot be added, changed or removed',
   payKeyReused: 'This request key was used for other bills; refresh and try again',
   payKeyInvalid: 'A request key is 1 to 64 letters, digits, - or _',
   refundNotPaid: 'Only paid bills can be refunded',

@@ -380,7 +380,6 @@ export const errorsZh = {
   prepaidAccountUsed: '预存款账户已有流水,不能删除',
   topUpAmountInvalid: '请输入正确的充值金额,大于0且最多两位小数',
   topUpPayTypeInvalid: '充值方式须为现金、刷卡或转账',
-  prepaidLedgerFixed: '预存款流水由充值、缴费和退款生成,不能新增、修改或删除',
   payKeyReused: '该请求编号已用于其他账单,请刷新后重试',
   payKeyInvalid: '请求编号为1到64位的字母、数字、-或_',
   refundNotPaid: '只有已缴费的账单可以退款',

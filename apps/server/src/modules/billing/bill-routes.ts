@@ -33,7 +33,7 @@ import { contextOf, type RequestContext } from '../../platform/http/request-cont
 import type { Services } from '../../platform/services';
 import { BILL_VIEWS, billRows, bills, linesOf, lockBills, logBill, parsePeriod, type BillView } from './bills';
 import { gardenRow } from '../community/hierarchy';
-import { insertBills, planBill, previewPeriod, type GenerationScope } from './generation';
+import { insertBills, planBill, previewPeriod, withUnit, type GenerationScope } from './generation';
 import { GENERATION_JOB, type GenerationParams } from './jobs';
 import { closeBills, payBills, refundBill } from './payments';
 
@@ -641,6 +641,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
     {
       gardenId: idText('the garden'),
       buildingId: idText('one building of it (optional)'),
+      unitId: idText('one unit of it (optional): its houses only; a unit of another garden or building is unitMissing'),
       itemIds: { type: 'string', description: 'comma-separated charge items (optional: all of the garden)' },
       period: { type: 'string', description: 'yyyy-MM' },
     },
@@ -654,6 +655,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
     return {
       gardenId,
       buildingId: p.buildingId ? parseId(p.buildingId, 'buildingId') : undefined,
+      unitId: p.unitId ? parseId(p.unitId, 'unitId') : undefined,
       itemIds: p.itemIds ? parseIds(p.itemIds, 'itemIds') : undefined,
       period: parsePeriod(p.period),
     };
@@ -675,14 +677,14 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       ctx.require(paymentBillEntity, 'add');
       const scope = scopeOf(ctx, req);
       await gardenRow(ctx, scope.gardenId);
-      return data(await previewPeriod(ctx, scope, localeOfRequest(req)));
+      return data(await previewPeriod(ctx, await withUnit(ctx, scope), localeOfRequest(req)));
     },
   );
   app.post(
     `${base}/generate`,
     post({
       tags,
-      summary: 'Generate a period’s bills for a garden or building (a job run)',
+      summary: 'Generate a period’s bills for a garden, building or unit (a job run)',
       description:
         'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 2,000. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
       query: scopeParams,
@@ -697,7 +699,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       const scope = scopeOf(ctx, req);
       // Refused now rather than queued: a garden of another tenant, or one removed.
       await gardenRow(ctx, scope.gardenId);
-      const params: GenerationParams = { ...scope };
+      const params: GenerationParams = { ...(await withUnit(ctx, scope)) };
       return data({ runId: await services.jobs.enqueue(GENERATION_JOB, { ...params }, ctx.auth) });
     },
   );

@@ -152,7 +152,9 @@ export async function nextReceipt(
   book: keyof typeof RECEIPT_BOOKS = 'order',
 ): Promise<{ no: string; seq: number }> {
   const { table, mark, only } = RECEIPT_BOOKS[book];
-  await sql`select pg_advisory_xact_lock(hashtext(${`receipt:${book}:${ctx.auth.tenantId}:${gardenId}:${year}`}))`.execute(ctx.db);
+  await sql`select pg_advisory_xact_lock(hashtext(${`receipt:${book}:${ctx.auth.tenantId}:${gardenId}:${year}`}))`.execute(
+    ctx.db,
+  );
   const rows = await sql<{
     seq: number;
     code: string | null;

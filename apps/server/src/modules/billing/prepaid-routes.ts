@@ -1,9 +1,8 @@
 import { Nullable, prepaidAccountEntity, prepaidLedgerEntity, recordOf, TopUpResult } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
-import { CrudService } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { data } from '../../platform/http/envelope';
-import { badRequest, forbidden } from '../../platform/http/errors';
+import { forbidden } from '../../platform/http/errors';
 import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
@@ -13,12 +12,8 @@ import { accountOfHouse, prepaidAccounts, topUp } from './prepaid';
 /** Pre-paid accounts (预存款): the accounts, their ledger, top-ups and the cashier's look-up. */
 export function registerPrepaidRoutes(app: FastifyInstance, services: Services): void {
   registerCrudRoutes(app, services, prepaidAccountEntity, prepaidAccounts);
-  const ledger = new CrudService(prepaidLedgerEntity, {
-    beforeSave() {
-      throw badRequest('prepaidLedgerFixed');
-    },
-  });
-  registerCrudRoutes(app, services, prepaidLedgerEntity, ledger, { except: ['submit', 'remove'] });
+  // The ledger is read only (its definition's routes): rows are written by the moves themselves.
+  registerCrudRoutes(app, services, prepaidLedgerEntity);
 
   const base = `/api${prepaidAccountEntity.base}`;
   const tags = [prepaidAccountEntity.label.en];

@@ -51,6 +51,7 @@ export const prepaidLedgerEntity = entity({
   base: '/system-property/prepaidledger',
   owner: 'tenant',
   permission: 'prepaidaccount',
+  routes: ['page', 'list', 'detail'],
   fields: {
     prepaidAccountId: long({ readOnly: true, search: 'equal' }),
     gardenId: gardenRef({ readOnly: true }),
