@@ -14,6 +14,18 @@ import { moneyRule, newClientKey } from './cashier';
 
 /** How a top-up is paid in: cash, card or transfer (the balance itself and online payments are not). */
 const TOP_UP_METHODS = [PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer];
+/** Copies the list needs no column for: the house and owner columns already show these names. */
+const ACCOUNT_COLUMNS = {
+  houseName: { hideInTable: true },
+  ownerName: { hideInTable: true },
+};
+/** In an account's ledger the account, its garden and names are the drawer's own; the receipt number is enough. */
+const LEDGER_COLUMNS = Object.fromEntries(
+  ['prepaidAccountId', 'gardenId', 'houseName', 'ownerName', 'receiptYear', 'receiptSeq', 'clientKey'].map((key) => [
+    key,
+    { hideInTable: true, hideInSearch: true },
+  ]),
+);
 /** The largest top-up the form takes (the server's amount allows twelve digits; a cashier types far less). */
 const TOP_UP_MAX = '9999999999.99';
 
@@ -32,7 +44,10 @@ export default function PrepaidScreen() {
   const buttons = useButtons();
   const { gardenId } = useGarden();
   const scope = useMemo(() => (gardenId ? { gardenId } : undefined), [gardenId]);
-  const pickers = useMemo(() => (gardenId ? gardenPickers(prepaidAccountEntity, gardenId) : undefined), [gardenId]);
+  const overrides = useMemo(
+    () => ({ ...ACCOUNT_COLUMNS, ...(gardenId ? gardenPickers(prepaidAccountEntity, gardenId) : {}) }),
+    [gardenId],
+  );
   const [toppingUp, setToppingUp] = useState<{ row: Row; reload: () => void }>();
   const [ledgerOf, setLedgerOf] = useState<Row>();
   return (
@@ -40,7 +55,7 @@ export default function PrepaidScreen() {
       <CrudPage
         entity={prepaidAccountEntity}
         fixedQuery={scope}
-        fieldOverrides={pickers}
+        fieldOverrides={overrides}
         rowActions={(row, reload) => (
           <>
             {buttons.has('prepaidaccount_topup') && (
@@ -71,7 +86,12 @@ export default function PrepaidScreen() {
           title={t('billing.prepaid.ledgerTitle', { house: ledgerOf.houseName ?? '', owner: ledgerOf.ownerName ?? '' })}
           onClose={() => setLedgerOf(undefined)}
         >
-          <CrudPage entity={prepaidLedgerEntity} inAddress={false} fixedQuery={{ prepaidAccountId: String(ledgerOf.id) }} />
+          <CrudPage
+            entity={prepaidLedgerEntity}
+            inAddress={false}
+            fixedQuery={{ prepaidAccountId: String(ledgerOf.id) }}
+            fieldOverrides={LEDGER_COLUMNS}
+          />
         </Drawer>
       )}
     </>
