@@ -164,3 +164,21 @@ export async function nextReceipt(
   const { seq, code } = rows.rows[0]!;
   return { no: `${code || gardenId}-${mark}${year}-${String(seq).padStart(6, '0')}`, seq: Number(seq) };
 }
+
+/** The shapes of a request key and of an amount typed at the cashier (payments, refunds, reductions, top-ups). */
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A request's key (clientKey): empty means none; otherwise 1–64 letters, digits, - or _, or payKeyInvalid. */
+export function clientKeyOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || !KEY.test(raw)) throw badRequest('payKeyInvalid');
+  return raw;
+}
+
+/** A positive amount of money (at most two decimals) or a 400 with `key`. */
+export function positiveAmount(raw: unknown, key: 'refundAmountInvalid' | 'reduceAmountInvalid' | 'topUpAmountInvalid'): string {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!AMOUNT.test(text) || Money.compare(text, '0') <= 0) throw badRequest(key);
+  return Money.format(text, 2);
+}

@@ -15,7 +15,18 @@ import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../pla
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { accountOf, moveBalance } from './prepaid';
-import { billRows, itemsOf, lateFeeOf, lockBills, logBill, nextReceipt, owedOf, today } from './bills';
+import {
+  billRows,
+  clientKeyOf,
+  itemsOf,
+  lateFeeOf,
+  lockBills,
+  logBill,
+  nextReceipt,
+  owedOf,
+  positiveAmount,
+  today,
+} from './bills';
 
 /**
  * The cashier's money moves: pay, refund, reduce and close. Each runs in one
@@ -24,15 +35,6 @@ import { billRows, itemsOf, lateFeeOf, lockBills, logBill, nextReceipt, owedOf, 
  * half-done.
  */
 export const MAX_BILLS_A_PAYMENT = 100;
-const KEY = /^[A-Za-z0-9_-]{1,64}$/;
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-
-function clientKeyOf(raw: unknown): string | null {
-  if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || !KEY.test(raw)) throw badRequest('payKeyInvalid');
-  return raw;
-}
-
 function payTypeOf(raw: unknown): number {
   const value = Number(raw);
   if (!Object.values(PAY_TYPE).includes(value as 1)) throw badRequest('payTypeInvalid');
@@ -53,13 +55,6 @@ async function balanceAccountOf(ctx: CrudContext, bills: Row[], total: string): 
     throw badRequest('prepaidBalanceShort', { balance: Money.format(String(account.balance), 2), amount: total });
   }
   return account;
-}
-
-/** A positive amount of money (at most two decimals) or a 400 with `key`. */
-export function positiveAmount(raw: unknown, key: 'refundAmountInvalid' | 'reduceAmountInvalid'): string {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!AMOUNT.test(text) || Money.compare(text, '0') <= 0) throw badRequest(key);
-  return Money.format(text, 2);
 }
 
 function refusePaying(bill: Row): void {

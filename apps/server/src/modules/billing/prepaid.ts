@@ -5,7 +5,7 @@ import { CrudService, toJson, type CrudContext, type Row } from '../../platform/
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { isSet, liveRow } from '../facility/lookups';
-import { nextReceipt, today } from './bills';
+import { clientKeyOf, nextReceipt, positiveAmount, today } from './bills';
 
 /**
  * Owners' pre-paid accounts (预存款, see prepaidAccountEntity): opening one
@@ -14,8 +14,6 @@ import { nextReceipt, today } from './bills';
  * first (payments, refunds), then the account; a top-up locks the account
  * only. So two cashiers on one account queue and nothing deadlocks.
  */
-const KEY = /^[A-Za-z0-9_-]{1,64}$/;
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const TOP_UP_PAY_TYPES: ReadonlyArray<number> = [PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer];
 
 /**
@@ -144,13 +142,10 @@ export interface TopUpRequest {
  * (replay) and adds nothing; with another account or amount it is refused.
  */
 export async function topUp(ctx: CrudContext, request: TopUpRequest) {
-  const text = typeof request.amount === 'number' ? String(request.amount) : String(request.amount ?? '').trim();
-  if (!AMOUNT.test(text) || Money.compare(text, '0') <= 0) throw badRequest('topUpAmountInvalid');
-  const amount = Money.format(text, 2);
+  const amount = positiveAmount(request.amount, 'topUpAmountInvalid');
   const payType = Number(request.payType);
   if (!TOP_UP_PAY_TYPES.includes(payType)) throw badRequest('topUpPayTypeInvalid');
-  const key = isSet(request.clientKey) ? String(request.clientKey) : null;
-  if (key !== null && !KEY.test(key)) throw badRequest('payKeyInvalid');
+  const key = clientKeyOf(request.clientKey);
   const remark = isSet(request.remark) ? String(request.remark).slice(0, 500) : null;
   return inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
