@@ -101,6 +101,41 @@ describe('generation', () => {
     expect(lines.rows[0]!.bad).toBe(0);
   });
 
+  it('generates for one unit of the building: its houses only; a unit of another building or tenant is refused', async () => {
+    const period = '2019-06';
+    const units = await sql<{ id: string; n: number }>`select u.id::text, count(h.id)::int as n from property_unit u
+      join property_house h on h.unit_id = u.id and h.is_deleted = 0
+      where u.building_id = ${buildingId} and u.is_deleted = 0 group by u.id order by u.id`.execute(db());
+    const building = await sql<{ n: number }>`select count(*)::int as n from property_house where building_id = ${buildingId}
+      and is_deleted = 0`.execute(db());
+    const unit = units.rows[0]!;
+    // The unit is a real part of the building, not all of it, so the scope narrows.
+    expect(unit.n).toBeGreaterThan(0);
+    expect(unit.n).toBeLessThan(building.rows[0]!.n);
+    const preview = await admin.post('/system-property/paymentbill/generate-preview', { gardenId, unitId: unit.id, period });
+    expect(preview.body.data).toMatchObject({ period, count: unit.n, existing: 0 });
+    const run = await generated(admin, { gardenId, buildingId, unitId: unit.id, period });
+    expect(run.outcomeParams).toMatchObject({ created: unit.n, total: preview.body.data.total });
+    const made = await sql<{ unit_id: string; n: number }>`select unit_id::text, count(*)::int as n from property_payment_bill
+      where item_id = ${itemId} and period = ${period} and is_deleted = 0 group by unit_id`.execute(db());
+    expect(made.rows).toEqual([{ unit_id: unit.id, n: unit.n }]);
+
+    const elsewhere = await sql<{ id: string }>`select id::text from property_unit where garden_id = ${gardenId}
+      and building_id <> ${buildingId} and is_deleted = 0 order by id limit 1`.execute(db());
+    const wrong = { gardenId, buildingId, unitId: elsewhere.rows[0]!.id, period };
+    expect(await admin.post('/system-property/paymentbill/generate-preview', wrong)).toMatchObject(
+      refused(400, '所选单元不存在或已被删除'),
+    );
+    expect(await admin.post('/system-property/paymentbill/generate', wrong)).toMatchObject(
+      refused(400, '所选单元不存在或已被删除'),
+    );
+    const theirs = await other.post('/system-property/paymentbill/generate-preview', { gardenId, unitId: unit.id, period });
+    expect(theirs.status).toBe(400);
+    const after = await sql<{ n: number }>`select count(*)::int as n from property_payment_bill where item_id = ${itemId}
+      and period = ${period} and is_deleted = 0`.execute(db());
+    expect(after.rows[0]!.n).toBe(unit.n);
+  });
+
   it('lists the period as outstanding and overdue, with totals equal to the rows', async () => {
     const query = { itemId, period: PERIOD, size: 1000 };
     const out = (await admin.get('/system-property/paymentbill/pageOut', query)).body.data;

@@ -101,12 +101,21 @@ describe('the generation dialog', () => {
       itemIds: '3,1',
       period: '2026-12',
     });
+    // A unit goes with its building; a unit left over without one is not sent.
+    expect(generationParams({ gardenId: '7', buildingId: '8', unitId: '9', period })).toEqual({
+      gardenId: '7',
+      buildingId: '8',
+      unitId: '9',
+      period: '2026-12',
+    });
+    expect(generationParams({ gardenId: '7', unitId: '9', period })).toEqual({ gardenId: '7', period: '2026-12' });
   });
   it('offers 生成 only for the scope last previewed', () => {
     const scope = { gardenId: '7', itemIds: ['1', '3'], period };
     expect(sameScope(scope, { ...scope, itemIds: ['3', '1'] })).toBe(true);
     expect(sameScope(scope, { ...scope, period: dayjs('2027-01-01') })).toBe(false);
     expect(sameScope(scope, { ...scope, buildingId: '8' })).toBe(false);
+    expect(sameScope({ ...scope, buildingId: '8' }, { ...scope, buildingId: '8', unitId: '9' })).toBe(false);
     expect(sameScope(scope, { gardenId: '7' })).toBe(false);
   });
 });

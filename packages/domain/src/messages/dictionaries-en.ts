@@ -65,6 +65,7 @@ export const DICT_LABELS_EN: Readonly<Record<string, Readonly<Record<string, str
   pay_type: { 1: 'Cash', 2: 'Card', 3: 'Transfer', 4: 'Online', 5: 'Balance' },
   bill_status: { 1: 'Unpaid', 2: 'Paid', 3: 'Closed', 4: 'Refunded' },
   order_status: { 0: 'Awaiting payment', 1: 'Paid', 2: 'Refunded', 3: 'Cancelled' },
+  prepaid_kind: { 1: 'Top-up', 2: 'Bill payment', 3: 'Refund to balance' },
   repair_status: { 0: 'To dispatch', 1: 'Dispatched', 2: 'Accepted', 3: 'Declined', 4: 'Under repair', 5: 'Done', 6: 'Closed' },
   repair_channel: { 1: 'By staff', 2: 'By phone', 3: 'Owner app' },
   repair_image_kind: { 1: 'Before', 2: 'After' },

@@ -50,6 +50,7 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   supplier: 'Suppliers',
   smsuse: 'SMS records',
   billstatistics: 'Billing statistics',
+  prepaidaccount: 'Pre-paid accounts',
   service: 'Property services',
   repair: 'Repairs',
   feedback: 'Feedback',

@@ -33,7 +33,7 @@ import { contextOf, type RequestContext } from '../../platform/http/request-cont
 import type { Services } from '../../platform/services';
 import { BILL_VIEWS, billRows, bills, linesOf, lockBills, logBill, parsePeriod, type BillView } from './bills';
 import { gardenRow } from '../community/hierarchy';
-import { insertBills, planBill, previewPeriod, type GenerationScope } from './generation';
+import { insertBills, planBill, previewPeriod, withUnit, type GenerationScope } from './generation';
 import { GENERATION_JOB, type GenerationParams } from './jobs';
 import { closeBills, payBills, refundBill } from './payments';
 
@@ -357,7 +357,8 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       billIds: { type: 'string', description: 'comma-separated bill ids, one house' },
       payType: {
         type: ['string', 'integer'],
-        description: 'pay_type: 1 cash, 2 card, 3 transfer, 4 online (5 balance: refused until wallets exist)',
+        description:
+          'pay_type: 1 cash, 2 card, 3 transfer, 4 online, 5 balance (taken from the bills’ owner’s pre-paid account in their garden: prepaidNoAccount without one, prepaidBalanceShort with nothing written when it holds less than the total)',
       },
       clientKey: {
         type: 'string',
@@ -375,7 +376,7 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       tags,
       summary: 'Pay one or several bills of one house',
       description:
-        'One order and one receipt number (per garden and year) for all; each bill settles what it owes plus today’s late fee. Atomic: the bills are locked, a paid, closed or refunded bill refuses the whole payment (a second cashier paying the same bill is told it is paid already). Parameters in the query or the body. Needs paymentbill_pay.',
+        'One order and one receipt number (per garden and year) for all; each bill settles what it owes plus today’s late fee. Atomic: the bills are locked, a paid, closed or refunded bill refuses the whole payment (a second cashier paying the same bill is told it is paid already). By balance, the account is locked after the bills and debited in the same transaction, with a ledger row. Parameters in the query or the body. Needs paymentbill_pay.',
       query: payBody,
       body: payBody,
       form: true,
@@ -403,7 +404,11 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
       billId: idText('the paid bill'),
       refundAmount: { type: ['string', 'number'], description: 'at most what is left to refund; the whole rest when absent' },
       reason: { type: 'string', maxLength: 500 },
-      payType: { type: ['string', 'integer'], description: 'how it is given back (pay_type); the payment’s when absent' },
+      payType: {
+        type: ['string', 'integer'],
+        description:
+          'how it is given back (pay_type); the payment’s when absent. A bill paid by balance is always refunded to the balance (a ledger row); 5 is refused for a bill paid otherwise',
+      },
       clientKey: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'the same key again refunds nothing more' },
     },
     [],
@@ -636,6 +641,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
     {
       gardenId: idText('the garden'),
       buildingId: idText('one building of it (optional)'),
+      unitId: idText('one unit of it (optional): its houses only; a unit of another garden or building is unitMissing'),
       itemIds: { type: 'string', description: 'comma-separated charge items (optional: all of the garden)' },
       period: { type: 'string', description: 'yyyy-MM' },
     },
@@ -649,6 +655,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
     return {
       gardenId,
       buildingId: p.buildingId ? parseId(p.buildingId, 'buildingId') : undefined,
+      unitId: p.unitId ? parseId(p.unitId, 'unitId') : undefined,
       itemIds: p.itemIds ? parseIds(p.itemIds, 'itemIds') : undefined,
       period: parsePeriod(p.period),
     };
@@ -670,14 +677,14 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       ctx.require(paymentBillEntity, 'add');
       const scope = scopeOf(ctx, req);
       await gardenRow(ctx, scope.gardenId);
-      return data(await previewPeriod(ctx, scope, localeOfRequest(req)));
+      return data(await previewPeriod(ctx, await withUnit(ctx, scope), localeOfRequest(req)));
     },
   );
   app.post(
     `${base}/generate`,
     post({
       tags,
-      summary: 'Generate a period’s bills for a garden or building (a job run)',
+      summary: 'Generate a period’s bills for a garden, building or unit (a job run)',
       description:
         'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 2,000. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
       query: scopeParams,
@@ -692,7 +699,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       const scope = scopeOf(ctx, req);
       // Refused now rather than queued: a garden of another tenant, or one removed.
       await gardenRow(ctx, scope.gardenId);
-      const params: GenerationParams = { ...scope };
+      const params: GenerationParams = { ...(await withUnit(ctx, scope)) };
       return data({ runId: await services.jobs.enqueue(GENERATION_JOB, { ...params }, ctx.auth) });
     },
   );

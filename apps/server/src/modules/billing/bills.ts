@@ -134,3 +134,51 @@ export function parsePeriod(raw: unknown): string {
   if (!PERIOD.test(value)) throw badRequest('periodInvalid');
   return value;
 }
+
+/**
+ * The receipt books: payments (property_payment_order, <garden code or id>-<year>-<000001>) and pre-paid
+ * top-ups (property_prepaid_ledger, <garden code or id>-YC<year>-<000001>), each numbered on its own.
+ */
+const RECEIPT_BOOKS = {
+  order: { table: 'property_payment_order', mark: '', only: sql`` },
+  topUp: { table: 'property_prepaid_ledger', mark: 'YC', only: sql`and receipt_seq is not null` },
+} as const;
+
+/** The next receipt number of a book, gapless per garden and year (serialised by an advisory lock). */
+export async function nextReceipt(
+  ctx: CrudContext,
+  gardenId: string,
+  year: number,
+  book: keyof typeof RECEIPT_BOOKS = 'order',
+): Promise<{ no: string; seq: number }> {
+  const { table, mark, only } = RECEIPT_BOOKS[book];
+  await sql`select pg_advisory_xact_lock(hashtext(${`receipt:${book}:${ctx.auth.tenantId}:${gardenId}:${year}`}))`.execute(
+    ctx.db,
+  );
+  const rows = await sql<{
+    seq: number;
+    code: string | null;
+  }>`select coalesce((select max(receipt_seq) from ${sql.table(table)}
+      where tenant_id = ${ctx.auth.tenantId} and garden_id = ${gardenId} and receipt_year = ${year} ${only}), 0)::int + 1 as seq,
+      (select garden_code from property_garden where id = ${gardenId}) as code`.execute(ctx.db);
+  const { seq, code } = rows.rows[0]!;
+  return { no: `${code || gardenId}-${mark}${year}-${String(seq).padStart(6, '0')}`, seq: Number(seq) };
+}
+
+/** The shapes of a request key and of an amount typed at the cashier (payments, refunds, reductions, top-ups). */
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A request's key (clientKey): empty means none; otherwise 1–64 letters, digits, - or _, or payKeyInvalid. */
+export function clientKeyOf(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || !KEY.test(raw)) throw badRequest('payKeyInvalid');
+  return raw;
+}
+
+/** A positive amount of money (at most two decimals) or a 400 with `key`. */
+export function positiveAmount(raw: unknown, key: 'refundAmountInvalid' | 'reduceAmountInvalid' | 'topUpAmountInvalid'): string {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!AMOUNT.test(text) || Money.compare(text, '0') <= 0) throw badRequest(key);
+  return Money.format(text, 2);
+}

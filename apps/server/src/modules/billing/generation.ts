@@ -14,6 +14,8 @@ import { badRequest } from '../../platform/http/errors';
 export interface GenerationScope {
   gardenId: string;
   buildingId?: string;
+  /** One unit (单元) of the garden: its houses only (parking spaces belong to no unit). */
+  unitId?: string;
   itemIds?: string[];
   period: string;
 }
@@ -87,6 +89,7 @@ async function itemsIn(ctx: CrudContext, scope: GenerationScope): Promise<Row[]>
  */
 async function targetsOf(ctx: CrudContext, item: Row, scope: GenerationScope): Promise<Row[]> {
   const building = scope.buildingId ? sql`and b.building_id = ${scope.buildingId}` : sql``;
+  const unit = scope.unitId ? sql`and h.unit_id = ${scope.unitId}` : sql``;
   const rows = await sql<Row>`select b.id as binding_id, b.house_id, b.parking_space_id, b.rent, b.start_date as binding_start,
       coalesce(h.garden_id, s.garden_id) as garden_id, h.building_id, h.unit_id, h.built_area, h.inner_area,
       h.house_status, h.floor, coalesce(h.house_name, s.space_no) as house_name, s.area as space_area,
@@ -102,7 +105,7 @@ async function targetsOf(ctx: CrudContext, item: Row, scope: GenerationScope): P
       left join property_meter_reading m on m.is_deleted = 0 and m.tenant_id = ${ctx.auth.tenantId}
         and m.house_id = b.house_id and m.item_id = b.item_id and m.period = ${scope.period}
     where b.is_deleted = 0 and b.tenant_id = ${ctx.auth.tenantId} and b.item_id = ${item.id}
-      and b.garden_id = ${scope.gardenId} ${building}
+      and b.garden_id = ${scope.gardenId} ${building} ${unit}
       and (h.id is not null or s.id is not null)
       and (b.start_date is null or b.start_date <= ${`${scope.period}-01`}::date + interval '1 month' - interval '1 day')
       and (b.end_date is null or b.end_date >= ${`${scope.period}-01`}::date)
@@ -380,6 +383,20 @@ async function keysOf(ctx: CrudContext, ids: string[]): Promise<string[]> {
     ctx.db,
   );
   return rows.rows.map((r) => r.bill_key);
+}
+
+/**
+ * A scope naming a unit: the unit must be a live one of the garden (and of
+ * the building, when one is named), else unitMissing; its building fills in
+ * a building left out, so the run's scope reads whole.
+ */
+export async function withUnit(ctx: CrudContext, scope: GenerationScope): Promise<GenerationScope> {
+  if (!scope.unitId) return scope;
+  const rows = await sql<{ building_id: string }>`select building_id::text from property_unit where id = ${scope.unitId}
+    and tenant_id = ${ctx.auth.tenantId} and garden_id = ${scope.gardenId} and is_deleted = 0`.execute(ctx.db);
+  const unit = rows.rows[0];
+  if (!unit || (scope.buildingId && scope.buildingId !== unit.building_id)) throw badRequest('unitMissing');
+  return { ...scope, buildingId: unit.building_id };
 }
 
 export { periodOf, monthIndex };

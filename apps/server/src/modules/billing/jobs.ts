@@ -21,6 +21,7 @@ export const MONTHLY_CRON = '0 2 1 * *';
 export interface GenerationParams {
   gardenId: string;
   buildingId?: string;
+  unitId?: string;
   itemIds?: string[];
   period: string;
   /** Bills a chunk (default 2,000). */
@@ -45,8 +46,8 @@ const REMINDER_CHUNK = 50;
 /** A garden's period: the bills of its bound houses and spaces, in chunks, with progress in bills. */
 export const generationHandler: JobHandler<GenerationParams> = async (job) => {
   const ctx = await jobCrudContext(job.db, job.tenantId, job.startedBy);
-  const { gardenId, buildingId, itemIds, period, chunk } = job.params;
-  const outcome = await generatePeriod(ctx, { gardenId, buildingId, itemIds, period }, 'zh', {
+  const { gardenId, buildingId, unitId, itemIds, period, chunk } = job.params;
+  const outcome = await generatePeriod(ctx, { gardenId, buildingId, unitId, itemIds, period }, 'zh', {
     progress: (done, of) => job.progress(done, of),
     signal: job.signal,
     chunk,

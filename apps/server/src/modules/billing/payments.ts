@@ -6,6 +6,7 @@ import {
   PAY_TYPE,
   paymentBillEntity,
   paymentOrderEntity,
+  PREPAID_KIND,
   refundPayEntity,
   reducePayEntity,
 } from '@property/domain';
@@ -15,7 +16,19 @@ import { writeAudit, type AuditEntry } from '../../platform/crud/audit';
 import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
-import { billRows, itemsOf, lateFeeOf, lockBills, logBill, owedOf, today } from './bills';
+import { accountOf, moveBalance } from './prepaid';
+import {
+  billRows,
+  clientKeyOf,
+  itemsOf,
+  lateFeeOf,
+  lockBills,
+  logBill,
+  nextReceipt,
+  owedOf,
+  positiveAmount,
+  today,
+} from './bills';
 
 /**
  * The cashier's money moves: pay, refund, reduce and close. Each runs in one
@@ -24,28 +37,26 @@ import { billRows, itemsOf, lateFeeOf, lockBills, logBill, owedOf, today } from 
  * half-done.
  */
 export const MAX_BILLS_A_PAYMENT = 100;
-const KEY = /^[A-Za-z0-9_-]{1,64}$/;
-const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-
-function clientKeyOf(raw: unknown): string | null {
-  if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || !KEY.test(raw)) throw badRequest('payKeyInvalid');
-  return raw;
-}
-
 function payTypeOf(raw: unknown): number {
   const value = Number(raw);
-  if (value === PAY_TYPE.balance) throw badRequest('balancePayUnavailable');
-  if (![PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer, PAY_TYPE.online].includes(value as 1))
-    throw badRequest('payTypeInvalid');
+  if (!Object.values(PAY_TYPE).includes(value as 1)) throw badRequest('payTypeInvalid');
   return value;
 }
 
-/** A positive amount of money (at most two decimals) or a 400 with `key`. */
-export function positiveAmount(raw: unknown, key: 'refundAmountInvalid' | 'reduceAmountInvalid'): string {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!AMOUNT.test(text) || Money.compare(text, '0') <= 0) throw badRequest(key);
-  return Money.format(text, 2);
+/**
+ * For a payment by balance (pay type 5): the account it is taken from — the
+ * bills' owner's in their garden, locked after the bills — refused before
+ * anything is written when there is none or it holds less than `total`.
+ */
+async function balanceAccountOf(ctx: CrudContext, bills: Row[], total: string): Promise<Row> {
+  if (new Set(bills.map((b) => String(b.owner_id ?? ''))).size > 1) throw badRequest('prepaidOwnersDiffer');
+  const first = bills[0]!;
+  const account = await accountOf(ctx, first.owner_id, first.garden_id, { lock: true });
+  if (!account) throw badRequest('prepaidNoAccount');
+  if (Money.compare(String(account.balance), total) < 0) {
+    throw badRequest('prepaidBalanceShort', { balance: Money.format(String(account.balance), 2), amount: total });
+  }
+  return account;
 }
 
 function refusePaying(bill: Row): void {
@@ -53,19 +64,6 @@ function refusePaying(bill: Row): void {
   if (state === BILL_STATUS.paid) throw badRequest('billAlreadyPaid');
   if (state === BILL_STATUS.closed) throw badRequest('billClosedNoPay');
   if (state === BILL_STATUS.refunded) throw badRequest('billRefundedNoPay');
-}
-
-/** The receipt number: <garden code or id>-<year>-<six-digit sequence>, gapless per garden and year (serialised by an advisory lock). */
-async function nextReceipt(ctx: CrudContext, gardenId: string, year: number): Promise<{ no: string; seq: number }> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`receipt:${ctx.auth.tenantId}:${gardenId}:${year}`}))`.execute(ctx.db);
-  const rows = await sql<{
-    seq: number;
-    code: string | null;
-  }>`select coalesce((select max(receipt_seq) from property_payment_order
-      where tenant_id = ${ctx.auth.tenantId} and garden_id = ${gardenId} and receipt_year = ${year}), 0)::int + 1 as seq,
-      (select garden_code from property_garden where id = ${gardenId}) as code`.execute(ctx.db);
-  const { seq, code } = rows.rows[0]!;
-  return { no: `${code || gardenId}-${year}-${String(seq).padStart(6, '0')}`, seq: Number(seq) };
 }
 
 export interface PayRequest {
@@ -117,13 +115,15 @@ export async function payBills(ctx: CrudContext, request: PayRequest) {
     const billAmount = Money.format(Money.sum(settled.map((s) => s.owed)), 2);
     const lateFee = Money.format(Money.sum(settled.map((s) => s.fee)), 2);
     const first = locked[0]!;
+    const total = Money.format(Money.add(billAmount, lateFee), 2);
+    const account = payType === PAY_TYPE.balance ? await balanceAccountOf(tx, locked, total) : null;
     const receipt = await nextReceipt(tx, String(first.garden_id), Number(day.slice(0, 4)));
     const inserted = await sql<Row>`insert into property_payment_order (tenant_id, garden_id, house_id, house_name, owner_name,
         owner_phone, pay_type, bill_ids, bill_count, bill_amount, late_fee, total_amount, refund_amount, order_status, pay_time,
         receipt_no, receipt_year, receipt_seq, client_key, payer_name, remark, create_user, create_dept, update_user)
       values (${ctx.auth.tenantId}, ${first.garden_id}, ${first.house_id ?? null}, ${first.house_name ?? null},
         ${first.owner_name ?? null}, ${first.owner_phone ?? null}, ${payType}, ${billIds.join(',')}, ${billIds.length},
-        ${billAmount}, ${lateFee}, ${Money.format(Money.add(billAmount, lateFee), 2)}, 0, ${ORDER_STATUS.paid}, localtimestamp(0),
+        ${billAmount}, ${lateFee}, ${total}, 0, ${ORDER_STATUS.paid}, localtimestamp(0),
         ${receipt.no}, ${Number(day.slice(0, 4))}, ${receipt.seq}, ${key ?? randomUUID()}, ${textOrNull(request.payerName, 50)},
         ${textOrNull(request.remark, 500)}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})
       returning *`.execute(db);
@@ -144,6 +144,14 @@ export async function payBills(ctx: CrudContext, request: PayRequest) {
       await logBill(tx, bill, BILL_ACTION.pay, BILL_STATUS.paid, Money.format(Money.add(owed, fee), 2), receipt.no);
     }
     await writeAudit(tx, paymentBillEntity, billChanges);
+    if (account) {
+      await moveBalance(tx, account, Money.format(Money.sub('0', total), 2), {
+        kind: PREPAID_KIND.payment,
+        payType,
+        orderId: order.id,
+        remark: receipt.no,
+      });
+    }
     const paid = await sql<Row>`select * from property_payment_bill where id in (${sql.join(billIds)}) order by id`.execute(db);
     return { order: toJson(paymentOrderEntity, numbered.rows[0]!), bills: await billRows(tx, paid.rows), replay: false };
   });
@@ -193,7 +201,14 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
     if (Money.compare(amount, '0') <= 0) throw badRequest('refundAmountInvalid');
     const whole = Money.compare(amount, refundable) === 0;
     const toStatus = whole ? BILL_STATUS.refunded : BILL_STATUS.paid;
-    const payType = request.payType === undefined || request.payType === '' ? bill!.pay_type : payTypeOf(request.payType);
+    // Money paid from a balance goes back to it, whatever way the request names.
+    const byBalance = Number(bill!.pay_type) === PAY_TYPE.balance;
+    const payType =
+      byBalance || request.payType === undefined || request.payType === '' ? bill!.pay_type : payTypeOf(request.payType);
+    // A bill paid otherwise is refunded the way it was paid or another way, never onto a balance it never left.
+    if (!byBalance && Number(payType) === PAY_TYPE.balance) throw badRequest('payTypeInvalid');
+    const account = byBalance ? await accountOf(tx, bill!.owner_id, bill!.garden_id, { lock: true }) : null;
+    if (byBalance && !account) throw badRequest('prepaidNoAccount');
     const saved = await sql<Row>`insert into property_refund_pay (tenant_id, bill_id, order_id, garden_id, house_name, item_name,
         refund_amount, pay_type, reason, refund_time, client_key, create_user, create_dept, update_user)
       values (${ctx.auth.tenantId}, ${billId}, ${bill!.order_id ?? null}, ${bill!.garden_id}, ${bill!.house_name ?? null},
@@ -215,6 +230,16 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
       if (order.rows[0] && refunded.rows[0]) {
         await writeAudit(tx, paymentOrderEntity, [{ action: 'update', before: order.rows[0], after: refunded.rows[0] }]);
       }
+    }
+    if (account) {
+      await moveBalance(tx, account, amount, {
+        kind: PREPAID_KIND.refund,
+        payType: PAY_TYPE.balance,
+        orderId: bill!.order_id,
+        billId,
+        refundId: saved.rows[0]!.id,
+        remark: reason.slice(0, 500),
+      });
     }
     await logBill(tx, bill!, BILL_ACTION.refund, toStatus, amount, reason.slice(0, 500));
     return { refund: toJson(refundPayEntity, saved.rows[0]!), bill: (await billRows(tx, after.rows))[0]!, replay: false };

@@ -391,6 +391,15 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
     ],
   },
   {
+    code: 'prepaid_kind',
+    name: '预存款流水类型',
+    items: [
+      { key: '1', value: '充值' },
+      { key: '2', value: '缴费扣款' },
+      { key: '3', value: '退款退回' },
+    ],
+  },
+  {
     code: 'repair_status',
     name: '报修状态',
     items: [

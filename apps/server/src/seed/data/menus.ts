@@ -193,6 +193,11 @@ export const MENUS: ReadonlyArray<MenuSeed> = [
     screen('supplier', '供应商管理', '/billing/supplier', 'ShopOutlined', 12),
     screen('smsuse', '短信记录', '/billing/smsuse', 'MailOutlined', 13, crudButtons('smsuse', ['add'])),
     screen('billstatistics', '收费统计', '/billing/statistics', 'BarChartOutlined', 14, []),
+    // 预存款: owners' pre-paid accounts, their top-ups and ledger (paying by balance is the cashier's 缴费).
+    screen('prepaidaccount', '预存款', '/billing/prepaid', 'WalletOutlined', 15, [
+      ...crudButtons('prepaidaccount', ['edit']),
+      btn('prepaidaccount', 'topup', '充值', 2, 'PayCircleOutlined'),
+    ]),
   ]),
 
   // ---------------- 物业服务 ----------------

@@ -1,4 +1,4 @@
-import { PAY_TYPE } from '@property/domain';
+import { Money, PAY_TYPE } from '@property/domain';
 import { Alert, Button, Form, Input, Modal, Radio, Result, Select, Space, Table, Typography } from 'antd';
 import { cloneElement, isValidElement, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, type Page } from '../../app/http';
@@ -24,12 +24,17 @@ interface BillHouse {
   ownerName: string | null;
   owed: string;
 }
+/** The pre-paid account the house's bills are paid from (prepaidaccount/of-house), if one is open. */
+interface Account {
+  id: string;
+  balance: string;
+}
 interface Paid {
   order: { id: string; receiptNo: string; totalAmount: string; billCount: number };
   replay: boolean;
 }
 
-/** The methods a cashier takes: cash, card, transfer, and the owner's balance (refused until wallets exist). */
+/** The methods a cashier takes: cash, card, transfer, and the owner's pre-paid balance (offered when it covers the total). */
 const METHODS = [PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer, PAY_TYPE.balance];
 
 /**
@@ -53,6 +58,7 @@ export default function CashierDialog({
   const [houseId, setHouseId] = useState(first?.houseId);
   const [houses, setHouses] = useState<BillHouse[]>([]);
   const [bills, setBills] = useState<HouseBills>();
+  const [account, setAccount] = useState<Account | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [payType, setPayType] = useState<number>(PAY_TYPE.cash);
   const [payerName, setPayerName] = useState('');
@@ -87,13 +93,18 @@ export default function CashierDialog({
   }, [gardenId]);
 
   const load = async (id: string) => {
-    const answer = await api.get<HouseBills>(`${BILLS}/get-all-bill-by-houseId`, { houseId: id });
+    const [answer, prepaid] = await Promise.all([
+      api.get<HouseBills>(`${BILLS}/get-all-bill-by-houseId`, { houseId: id }),
+      api.get<Account | null>('/system-property/prepaidaccount/of-house', { houseId: id }),
+    ]);
+    setAccount(prepaid);
     setBills(answer);
     setChosen(new Set(answer.bills.map((b) => String(b.id))));
     setPayerName(answer.ownerName ?? '');
   };
   useEffect(() => {
     setBills(undefined);
+    setAccount(null);
     if (houseId) void quietly(() => load(houseId));
     else if (first?.bill) {
       const bill = first.bill;
@@ -111,6 +122,11 @@ export default function CashierDialog({
   }, [houseId]);
 
   const totals = useMemo(() => totalsOf(bills?.bills ?? [], chosen), [bills, chosen]);
+  const balanceCovers = !!account && Money.compare(account.balance, totals.total) >= 0;
+  // A choice the balance no longer covers falls back to cash rather than offering a payment the server refuses.
+  useEffect(() => {
+    if (payType === PAY_TYPE.balance && !balanceCovers) setPayType(PAY_TYPE.cash);
+  }, [payType, balanceCovers]);
   const pay = async () => {
     if (paying || chosen.size === 0) return;
     key.current = keyForChoice(key.current, chosen);
@@ -196,6 +212,9 @@ export default function CashierDialog({
             <>
               <Typography.Paragraph>
                 {t('billing.houseOwner', { name: bills.ownerName ?? '—', phone: bills.ownerPhone ?? '—' })}
+                <span className="cashier-balance">
+                  {account ? t('billing.prepaidBalance', { amount: account.balance }) : t('billing.prepaidNone')}
+                </span>
               </Typography.Paragraph>
               {bills.bills.length === 0 ? (
                 <Alert type="success" showIcon message={t('billing.nothingOwed')} />
@@ -247,8 +266,11 @@ export default function CashierDialog({
                   options={METHODS.map((m) => ({
                     value: m,
                     label: methods.get(String(m)) ?? String(m),
-                    disabled: m === PAY_TYPE.balance,
-                    title: m === PAY_TYPE.balance ? t('billing.balanceUnavailable') : undefined,
+                    disabled: m === PAY_TYPE.balance && !balanceCovers,
+                    title:
+                      m === PAY_TYPE.balance && !balanceCovers
+                        ? t(account ? 'billing.prepaidShort' : 'billing.prepaidNone')
+                        : undefined,
                   }))}
                 />
               </Form.Item>

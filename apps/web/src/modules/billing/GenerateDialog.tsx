@@ -7,7 +7,7 @@ import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
 import type { Row } from '../../crud/columns';
 import { quietly } from '../community/quietly';
-import { buildingOptions } from '../community/house-picker';
+import { buildingOptions, unitOptions } from '../community/house-picker';
 import type { Option } from '../community/use-options';
 import { generationParams, sameScope, type GenerationForm } from './generation';
 
@@ -16,7 +16,7 @@ const BILLS = '/system-property/paymentbill';
 type Preview = typeof GenerationPreview.static;
 
 /**
- * 生成账单: a garden (the header's by default), optionally one building, the charge items (all of the garden's when
+ * 生成账单: a garden (the header's by default), optionally one building and one of its units, the charge items (all of the garden's when
  * none is picked) and the month → 预览 asks the server how many bills the run would add and their total (nothing is
  * written) → 生成 queues the run, whose progress JobRunDialog then follows (onStarted). 生成 is offered only for
  * the scope last previewed.
@@ -34,8 +34,10 @@ export default function GenerateDialog({
   const { gardens } = useGarden();
   const [form] = Form.useForm<GenerationForm>();
   const garden = Form.useWatch('gardenId', form);
+  const building = Form.useWatch('buildingId', form);
   const values = Form.useWatch([], form);
   const [buildings, setBuildings] = useState<Option[]>([]);
+  const [units, setUnits] = useState<Option[]>([]);
   const [items, setItems] = useState<Option[]>([]);
   const [preview, setPreview] = useState<{ scope: GenerationForm; answer: Preview }>();
   const [busy, setBusy] = useState<'preview' | 'generate'>();
@@ -52,6 +54,14 @@ export default function GenerateDialog({
       .then((rows) => setItems(rows.map((r) => ({ value: String(r.id), label: String(r.itemName) }))))
       .catch(() => undefined);
   }, [garden]);
+
+  useEffect(() => {
+    setUnits([]);
+    if (!building) return;
+    void unitOptions(building)
+      .then(setUnits)
+      .catch(() => undefined);
+  }, [building]);
 
   const run = async (step: 'preview' | 'generate') => {
     const scope = await form.validateFields();
@@ -101,7 +111,8 @@ export default function GenerateDialog({
         layout="vertical"
         initialValues={{ gardenId, period: dayjs().startOf('month') }}
         onValuesChange={(changed: Partial<GenerationForm>) => {
-          if ('gardenId' in changed) form.setFieldsValue({ buildingId: undefined, itemIds: [] });
+          if ('gardenId' in changed) form.setFieldsValue({ buildingId: undefined, unitId: undefined, itemIds: [] });
+          if ('buildingId' in changed) form.setFieldsValue({ unitId: undefined });
         }}
       >
         <Form.Item
@@ -113,6 +124,9 @@ export default function GenerateDialog({
         </Form.Item>
         <Form.Item name="buildingId" label={t('billing.building')} extra={t('billing.buildingAll')}>
           <Select options={buildings} allowClear showSearch optionFilterProp="label" />
+        </Form.Item>
+        <Form.Item name="unitId" label={t('billing.unit')} extra={t('billing.unitAll')}>
+          <Select options={units} allowClear showSearch optionFilterProp="label" disabled={!building} />
         </Form.Item>
         <Form.Item name="itemIds" label={t('billing.items')} extra={t('billing.itemsAll')}>
           <Select mode="multiple" options={items} allowClear optionFilterProp="label" />

@@ -4,6 +4,8 @@ import type { Dayjs } from 'dayjs';
 export interface GenerationForm {
   gardenId: string;
   buildingId?: string;
+  /** One unit of the building (its houses only). */
+  unitId?: string;
   itemIds?: string[];
   period: Dayjs;
 }
@@ -12,6 +14,8 @@ export interface GenerationForm {
 export function generationParams(form: GenerationForm): Record<string, string> {
   const params: Record<string, string> = { gardenId: form.gardenId, period: form.period.format('YYYY-MM') };
   if (form.buildingId) params.buildingId = form.buildingId;
+  // A unit is only ever chosen under its building (the dialog clears it when the building changes).
+  if (form.buildingId && form.unitId) params.unitId = form.unitId;
   if (form.itemIds?.length) params.itemIds = form.itemIds.join(',');
   return params;
 }

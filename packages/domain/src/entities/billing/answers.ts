@@ -7,6 +7,7 @@ import { recordOf } from '../../contract/records';
 import { Extend, NullableText, Obj, shared, Type, type Static } from '../../contract/schema';
 import { paymentBillChildEntity, paymentBillEntity, reducePayEntity } from './bill.entity';
 import { paymentOrderEntity, refundPayEntity, smsUseEntity } from './order.entity';
+import { prepaidAccountEntity, prepaidLedgerEntity } from './prepaid.entity';
 
 const Money = (description: string) => Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description });
 
@@ -136,3 +137,10 @@ export const BillStatistics = Obj({
   total: Obj(StatisticsFigures),
 });
 export type BillStatistics = Static<typeof BillStatistics>;
+
+/** What a pre-paid top-up answers: the account after it and its ledger row (the top-up's receipt number). */
+export const TopUpResult = Obj({
+  account: recordOf(prepaidAccountEntity),
+  ledger: recordOf(prepaidLedgerEntity),
+  replay: Type.Boolean({ description: 'true when this clientKey had topped up already: nothing was added again' }),
+});

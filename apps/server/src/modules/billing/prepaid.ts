@@ -1,0 +1,185 @@
+import { houseEntity, Money, PAY_TYPE, PREPAID_KIND, prepaidAccountEntity, prepaidLedgerEntity } from '@property/domain';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { writeAudit } from '../../platform/crud/audit';
+import { CrudService, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { inTransaction } from '../../platform/db/transaction';
+import { badRequest } from '../../platform/http/errors';
+import { isSet, liveRow } from '../facility/lookups';
+import { clientKeyOf, nextReceipt, positiveAmount, today } from './bills';
+
+/**
+ * Owners' pre-paid accounts (预存款, see prepaidAccountEntity): opening one
+ * for a house, topping it up, and the one write every move of a balance goes
+ * through (`moveBalance`). The lock order is the cashier's everywhere: bills
+ * first (payments, refunds), then the account; a top-up locks the account
+ * only. So two cashiers on one account queue and nothing deadlocks.
+ */
+const TOP_UP_PAY_TYPES: ReadonlyArray<number> = [PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer];
+
+/**
+ * The owner bills of a house are made out to (generation names the house's
+ * first ownership), with the house's garden and name; null when it has none.
+ */
+async function billedOwnerOf(ctx: CrudContext, house: Row): Promise<Row | null> {
+  const rows = await sql<Row>`select w.id, w.name, w.phone from property_ownership p
+      join property_owner w on w.id = p.owner_id and w.is_deleted = 0
+    where p.is_deleted = 0 and p.tenant_id = ${ctx.auth.tenantId} and p.house_id = ${house.id}
+    order by p.id limit 1`.execute(ctx.db);
+  return rows.rows[0] ?? null;
+}
+
+/** The live account of an owner in a garden (locked when asked), if open. */
+export async function accountOf(
+  ctx: CrudContext,
+  ownerId: unknown,
+  gardenId: unknown,
+  options: { lock?: boolean } = {},
+): Promise<Row | undefined> {
+  if (!isSet(ownerId) || !isSet(gardenId)) return undefined;
+  const lock = options.lock ? sql` for update` : sql``;
+  const rows = await sql<Row>`select * from property_prepaid_account where tenant_id = ${ctx.auth.tenantId}
+    and owner_id = ${String(ownerId)} and garden_id = ${String(gardenId)} and is_deleted = 0${lock}`.execute(ctx.db);
+  return rows.rows[0];
+}
+
+/** The account the cashier pays a house's bills from (its billed owner's, in its garden), or null. */
+export async function accountOfHouse(ctx: CrudContext, houseId: unknown): Promise<Row | null> {
+  const house = await liveRow(ctx, houseEntity, houseId, 'houseMissing');
+  const owner = await billedOwnerOf(ctx, house);
+  const account = owner ? await accountOf(ctx, owner.id, house.garden_id) : undefined;
+  return account ? toJson(prepaidAccountEntity, account) : null;
+}
+
+/**
+ * Accounts: opened for a house (its garden, billed owner and names set
+ * here, refused when the house has no owner); afterwards only the remark
+ * changes. An account with ledger entries is never removed (its movements
+ * and any later refund to it need it).
+ */
+export const prepaidAccounts = new CrudService(prepaidAccountEntity, {
+  async beforeSave(ctx, values, existing) {
+    if (existing) {
+      if ('house_id' in values && String(values.house_id) !== String(existing.house_id)) throw badRequest('prepaidAccountFixed');
+      return;
+    }
+    const house = await liveRow(ctx, houseEntity, values.house_id, 'houseMissing');
+    const owner = await billedOwnerOf(ctx, house);
+    if (!owner) throw badRequest('prepaidHouseNoOwner');
+    Object.assign(values, {
+      garden_id: house.garden_id,
+      house_name: house.house_name ?? null,
+      owner_id: owner.id,
+      owner_name: owner.name ?? null,
+      owner_phone: owner.phone ?? null,
+      balance: '0.00',
+    });
+  },
+  async beforeRemove(ctx, ids) {
+    const used = await sql`select 1 from property_prepaid_ledger where tenant_id = ${ctx.auth.tenantId}
+      and prepaid_account_id in (${sql.join(ids)}) limit 1`.execute(ctx.db);
+    if (used.rows.length) throw badRequest('prepaidAccountUsed');
+  },
+});
+
+export interface LedgerEntry {
+  kind: (typeof PREPAID_KIND)[keyof typeof PREPAID_KIND];
+  payType?: number | null;
+  orderId?: unknown;
+  billId?: unknown;
+  refundId?: unknown;
+  receipt?: { no: string; seq: number; year: number } | null;
+  clientKey?: string | null;
+  remark?: string | null;
+}
+
+/**
+ * Moves a locked account's balance by `amount` (signed: in +, out −) and
+ * writes its ledger row with the balance after, in the caller's transaction.
+ * Refused with prepaidBalanceShort when the balance would go below zero: the
+ * update's own guard decides, so no read-then-write race can overdraw it.
+ */
+export async function moveBalance(
+  ctx: CrudContext,
+  account: Row,
+  amount: string,
+  entry: LedgerEntry,
+): Promise<{ account: Row; ledger: Row }> {
+  const updated = await sql<Row>`update property_prepaid_account set balance = balance + ${amount}::numeric,
+      update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+    where id = ${account.id} and tenant_id = ${ctx.auth.tenantId} and balance + ${amount}::numeric >= 0
+    returning *`.execute(ctx.db);
+  const after = updated.rows[0];
+  if (!after) {
+    throw badRequest('prepaidBalanceShort', {
+      balance: Money.format(String(account.balance), 2),
+      amount: Money.format(Money.sub('0', amount), 2),
+    });
+  }
+  const ledger = await sql<Row>`insert into property_prepaid_ledger (tenant_id, prepaid_account_id, garden_id, house_name,
+      owner_name, kind, amount, balance_after, pay_type, order_id, bill_id, refund_id, receipt_no, receipt_year, receipt_seq,
+      client_key, remark, create_user, create_dept, update_user)
+    values (${ctx.auth.tenantId}, ${account.id}, ${account.garden_id}, ${account.house_name ?? null}, ${account.owner_name ?? null},
+      ${entry.kind}, ${amount}, ${after.balance}, ${entry.payType ?? null}, ${isSet(entry.orderId) ? String(entry.orderId) : null},
+      ${isSet(entry.billId) ? String(entry.billId) : null}, ${isSet(entry.refundId) ? String(entry.refundId) : null},
+      ${entry.receipt?.no ?? null}, ${entry.receipt?.year ?? null}, ${entry.receipt?.seq ?? null},
+      ${entry.clientKey ?? randomUUID()}, ${entry.remark ?? null}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null},
+      ${ctx.auth.userId || null}) returning *`.execute(ctx.db);
+  // Written with this module's own SQL: the audit trail is written here, in the same transaction.
+  await writeAudit(ctx, prepaidAccountEntity, [{ action: 'update', before: account, after }]);
+  await writeAudit(ctx, prepaidLedgerEntity, [{ action: 'insert', after: ledger.rows[0]! }]);
+  return { account: after, ledger: ledger.rows[0]! };
+}
+
+export interface TopUpRequest {
+  prepaidAccountId: unknown;
+  amount: unknown;
+  payType: unknown;
+  clientKey?: unknown;
+  remark?: unknown;
+}
+
+/**
+ * A top-up: money paid in (cash, card or transfer) onto an account, with a
+ * ledger row numbered as a receipt of its garden's top-up book. The same
+ * clientKey again (same account and amount) answers the first top-up
+ * (replay) and adds nothing; with another account or amount it is refused.
+ */
+export async function topUp(ctx: CrudContext, request: TopUpRequest) {
+  const amount = positiveAmount(request.amount, 'topUpAmountInvalid');
+  const payType = Number(request.payType);
+  if (!TOP_UP_PAY_TYPES.includes(payType)) throw badRequest('topUpPayTypeInvalid');
+  const key = clientKeyOf(request.clientKey);
+  const remark = isSet(request.remark) ? String(request.remark).slice(0, 500) : null;
+  return inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    const account = await liveRow(tx, prepaidAccountEntity, request.prepaidAccountId, 'prepaidAccountMissing', { lock: true });
+    if (key) {
+      const seen = await sql<Row>`select * from property_prepaid_ledger where tenant_id = ${ctx.auth.tenantId}
+        and client_key = ${key} and is_deleted = 0`.execute(db);
+      const first = seen.rows[0];
+      if (first) {
+        const same =
+          String(first.prepaid_account_id) === String(account.id) &&
+          Number(first.kind) === PREPAID_KIND.topUp &&
+          Money.compare(String(first.amount), amount) === 0;
+        if (!same) throw badRequest('payKeyReused');
+        return { account: toJson(prepaidAccountEntity, account), ledger: toJson(prepaidLedgerEntity, first), replay: true };
+      }
+    }
+    const year = Number((await today(tx)).slice(0, 4));
+    const receipt = await nextReceipt(tx, String(account.garden_id), year, 'topUp');
+    const moved = await moveBalance(tx, account, amount, {
+      kind: PREPAID_KIND.topUp,
+      payType,
+      receipt: { ...receipt, year },
+      clientKey: key,
+      remark,
+    });
+    return {
+      account: toJson(prepaidAccountEntity, moved.account),
+      ledger: toJson(prepaidLedgerEntity, moved.ledger),
+      replay: false,
+    };
+  });
+}
