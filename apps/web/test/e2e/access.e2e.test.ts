@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_TENANT } from '../../../server/src/seed/seed';
+import { demoGardens, gardenStaff, menuSubtrees, signedIn } from '../../../server/test/garden-staff';
 import { hasBrowser, screenshot, signIn, useE2E, waitForPath, type E2E } from './browser';
 
 /**
@@ -81,6 +83,41 @@ describe.skipIf(!hasBrowser)('what each user is offered', () => {
     expect(failures).toEqual([]);
     expect(calls.filter((c) => /garden\/list|notice\/list/.test(c))).toEqual([]);
     expect(calls).toContain('/api/blade-system/post/list');
+    await page.context().close();
+  });
+
+  it('shows a service clerk bound to one garden its name in their lists and the header, with no refused call', async () => {
+    // Repairs, feedback, notices and patrols, no community menu: the garden list is theirs to read as a reference.
+    const admin = await signedIn(e2e.server, 'admin', 'admin');
+    const { mine } = await demoGardens(admin);
+    // Its own names on each attempt (a retry runs against the same database).
+    const account = `clerk_${Date.now() % 1_000_000}`;
+    await gardenStaff(e2e.server, admin, {
+      role: { roleName: account, roleAlias: account },
+      user: { account, realName: '客服小王', password: 'clerk123' },
+      menuIds: await menuSubtrees(e2e.server, ['service', 'patrol']),
+      gardenIds: [mine],
+    });
+    const { page, failures, calls } = await window();
+    await signIn(page, url, account, 'clerk123', DEMO_TENANT);
+    await page.waitForURL('**/wel/index');
+    for (const path of ['/service/feedback', '/service/repair', '/patrol/point']) {
+      await page.goto(`${url}${path}`);
+      await page.locator('.ant-table-row').first().waitFor();
+      // Their garden by its name in the rows, never the other garden or a bare id.
+      await page.locator('.ant-table-row', { hasText: '阳光花园' }).first().waitFor();
+      await expect(page.locator('.ant-table-row', { hasText: '翠湖苑' }).count()).resolves.toBe(0);
+      await expect(page.locator('.ant-table-row', { hasText: mine }).count()).resolves.toBe(0);
+    }
+    const picker = page.getByRole('combobox', { name: '选择小区' });
+    await picker.click({ force: true });
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    await expect(options.allInnerTexts()).resolves.toEqual(['阳光花园']);
+    await screenshot(page, 'access-service-clerk');
+    await page.keyboard.press('Escape');
+    expect(calls).toContain('/api/system-property/garden/list');
+    expect(failures).toEqual([]);
     await page.context().close();
   });
 
