@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../src/seed/seed';
 import { ApiClient } from './client';
-import { demoGardens, gardenStaff } from './garden-staff';
+import { demoGardens, gardenStaff, menuSubtrees } from './garden-staff';
 import { startServer, type TestServer } from './harness';
 import { genericOf, ownEntityOf, referenceReads, rowOf, routeTable, TENANT_ENTITIES, type RouteInfo } from './matrix-routes';
 
@@ -227,6 +227,7 @@ describe('the permission matrix', () => {
       expect(others.length, entity.name).toBeGreaterThan(4);
       expect(readers, entity.name).toEqual(expect.arrayContaining(['repair', 'feedback', 'patrolpoint', 'paymentbill']));
       expect(readers, entity.name).not.toContain('club');
+      expect(readers, entity.name).not.toContain(entity.permission);
       for (const code of readers) {
         const menu = await sql<{ id: string }>`select id from blade_menu where code = ${code} and category = 1
           and is_deleted = 0`.execute(db());
@@ -253,6 +254,15 @@ describe('the permission matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
+    // Menus of screens without gardens (the clubhouse, every one of its menus and buttons) read no garden list.
+    const { client: club } = await gardenStaff(server, admin, {
+      role: { roleName: 'ref club', roleAlias: 'ref_club' },
+      user: { account: 'ref_club', realName: 'club', password: 'matrix123' },
+      menuIds: await menuSubtrees(server, ['clubhouse']),
+      gardenIds: [],
+    });
+    expect((await club.get('/system-property/garden/list')).status).toBe(403);
+    expect((await club.get('/system-property/club/list')).status).toBe(200);
     // Nothing was changed by the refused writes.
     const garden = await sql<{ name: string }>`select garden_name as name from property_garden where id = ${mine}`.execute(db());
     expect(garden.rows[0]!.name).toBe('阳光花园');

@@ -23,11 +23,11 @@ export function gardenBoundMenus(): ReadonlyArray<string> {
  * serves, not only its own. A repair clerk without the garden menu still sees
  * which garden a repair is in and picks their gardens in the header: the
  * garden list answers them, read-only and within their tenant and gardens.
- * Its own menu always does. The server enforces it (AccessService.requireReference); the console asks
+ * Its own menu reads it anyway; these are the others'. The server enforces it (AccessService.requireReference); the console asks
  * only what it would be answered.
  */
 export function referenceReadersOf(entity: EntityDef): ReadonlyArray<string> {
-  return entity === gardenEntity ? gardenBoundMenus() : [];
+  return entity === gardenEntity ? gardenBoundMenus().filter((code) => code !== entity.permission) : [];
 }
 
 /** Whether a caller who may read the menus `readable` says may read `entity`'s list as a reference. */
