@@ -121,6 +121,48 @@ describe.skipIf(!hasBrowser)('what each user is offered', () => {
     await page.context().close();
   });
 
+  it('shows a clerk holding some club screens and no button their rows at 1440 and 390 px, with nothing to change', async () => {
+    const admin = await signedIn(e2e.server, 'admin', 'admin');
+    const account = `club_${Date.now() % 1_000_000}`;
+    await gardenStaff(e2e.server, admin, {
+      role: { roleName: account, roleAlias: account },
+      user: { account, realName: '会所前台', password: 'clerk123' },
+      menuIds: await menuSubtrees(e2e.server, ['club', 'clubbalance', 'clubrecharge', 'clubconsume'], { screensOnly: true }),
+      gardenIds: [],
+    });
+    const { page, failures, calls } = await window();
+    await signIn(page, url, account, 'clerk123', DEMO_TENANT);
+    await page.waitForURL('**/wel/index');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      for (const path of ['/club/club', '/club/balance', '/club/recharge', '/club/consume']) {
+        await page.goto(`${url}${path}`);
+        await page.locator('#main-content .ant-table-row').first().waitFor();
+        // Read-only: no add, change, removal or recharge offered.
+        await expect(
+          page
+            .locator('#main-content')
+            .getByRole('button', { name: /新\s*增|修\s*改|删\s*除|充\s*值/ })
+            .count(),
+        ).resolves.toBe(0);
+        // Every reference by name (the wallet's owner showed as an id without the owner list): no 19-digit id in a row.
+        const rows = await page.locator('#main-content .ant-table-row').allInnerTexts();
+        expect(
+          rows.filter((text) => /\d{15,}/.test(text)),
+          path,
+        ).toEqual([]);
+        await screenshot(page, `access-club${path.replace('/club', '').replace(/\//g, '-')}-${width}`);
+      }
+    }
+    // No garden-bound menu: no garden selector and no garden call; the cashier is not theirs.
+    await expect(page.getByRole('combobox', { name: '选择小区' }).count()).resolves.toBe(0);
+    expect(calls.filter((c) => /garden\/list|owner\/list|unithouse\/list/.test(c))).toEqual([]);
+    await page.goto(`${url}/club/cashier`);
+    await waitForPath(page, '/403');
+    expect(failures).toEqual([]);
+    await page.context().close();
+  });
+
   it('says "no permission" for a screen the user may not open, and "not found" for no screen', async () => {
     const { page } = await window();
     await signIn(page, url, 'staff', 'staff123');
