@@ -150,12 +150,16 @@ export function WalletScreen() {
       <CrudPage
         entity={clubBalanceEntity}
         fieldOverrides={overrides}
-        rowActions={(row, reload) =>
-          buttons.has('clubbalance_recharge') && Number(row.status) === OPEN_CLOSE.open ? (
-            <Button type="link" size="small" onClick={() => setCharging({ row, reload })}>
-              {t('club.recharge')}
-            </Button>
-          ) : null
+        // Without the recharge button, no row action of the screen's own (an empty actions column otherwise).
+        rowActions={
+          buttons.has('clubbalance_recharge')
+            ? (row, reload) =>
+                Number(row.status) === OPEN_CLOSE.open ? (
+                  <Button type="link" size="small" onClick={() => setCharging({ row, reload })}>
+                    {t('club.recharge')}
+                  </Button>
+                ) : null
+            : undefined
         }
       />
       {charging && <RechargeDialog wallet={charging.row} onSaved={charging.reload} onClose={() => setCharging(undefined)} />}
