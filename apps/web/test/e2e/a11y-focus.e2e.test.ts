@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
-import { hasBrowser, screenshot, useE2E } from './browser';
+import { animationsEnded, hasBrowser, screenshot, useE2E } from './browser';
 
 /**
  * Accessibility leftovers (issues 19, 11), each checked where people meet it: the trees of pages (regions,
@@ -78,17 +78,24 @@ describe.skipIf(!hasBrowser)('tree names and dialog focus', () => {
       .getByRole('button', { name: /新\s*增/ })
       .click();
     const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
-    const select = dialog.getByRole('combobox', { name: '性别' });
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    // Forced: once chosen, the value drawn over the field takes the click (as a person's click opens the list).
-    await select.click({ force: true });
-    await options.first().click();
+    const select = dialog.getByRole('combobox', { name: '用户性别' });
+    // By keyboard, once the dialog has settled: a click lands on whatever is drawn over the field at that moment.
+    await animationsEnded(page);
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => select.getAttribute('aria-expanded')).toBe('false');
     // Open again: the chosen option is drawn selected, and the hidden listbox holds it as the active option.
-    await select.click({ force: true });
+    await page.keyboard.press('ArrowDown');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option-selected').waitFor();
     await expect.poll(() => page.locator('[role="listbox"] [role="option"][aria-selected="true"]').count()).toBe(1);
+    await animationsEnded(page);
     await screenshot(page, 'a11y-select-open');
     const violations = await axeViolations(page);
+    // The list was open for the whole scan.
+    expect(await select.getAttribute('aria-expanded')).toBe('true');
     expect(describeViolations('select list open in a dialog', violations)).toEqual([]);
     // The drawn options carry no ARIA state without a role (what axe found critical).
     expect(await page.locator('.ant-select-item-option[aria-selected]:not([role])').count()).toBe(0);
