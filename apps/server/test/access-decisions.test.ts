@@ -335,6 +335,26 @@ describe('menus and buttons', () => {
     expect(refusal(() => access.require(tenantAdmin, tenantGrants, paramEntity, 'view'))).toBeUndefined();
   });
 
+  it('requireReference: the garden list with its own menu, or any garden-bound screen’s view; nothing else', async () => {
+    const forbidden = { status: 403, message: '请求被拒绝' };
+    const reference = async (codes: string[]) => {
+      await grant(codes);
+      const grants = await access.grantsOf(alice());
+      return refusal(() => access.requireReference(alice(), grants, gardenEntity));
+    };
+    expect(await reference(['garden'])).toBeUndefined();
+    expect(await reference(['repair'])).toBeUndefined();
+    expect(await reference(['feedback_view'])).toBeUndefined();
+    expect(await reference(['post', 'club', 'clubbalance', 'repair_add'])).toEqual(forbidden);
+    expect(await reference([])).toEqual(forbidden);
+    // Only lists serving others' screens: a post is read with its own menu alone.
+    await grant(['repair', 'garden_add']);
+    const clerk = await access.grantsOf(alice());
+    expect(refusal(() => access.requireReference(alice(), clerk, postEntity))).toEqual(forbidden);
+    // A reference read is not a write: the garden's own buttons still decide those.
+    expect(refusal(() => access.require(alice(), clerk, gardenEntity, 'view'))).toEqual(forbidden);
+  });
+
   it('requireCode: exactly the code', async () => {
     await grant(['role', 'role_grant']);
     const grants = await access.grantsOf(alice());

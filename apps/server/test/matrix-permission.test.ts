@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../src/seed/seed';
 import { ApiClient } from './client';
+import { demoGardens, gardenStaff, menuSubtrees } from './garden-staff';
 import { startServer, type TestServer } from './harness';
-import { genericOf, rowOf, routeTable, TENANT_ENTITIES, type RouteInfo } from './matrix-routes';
+import { genericOf, ownEntityOf, referenceReads, rowOf, routeTable, TENANT_ENTITIES, type RouteInfo } from './matrix-routes';
 
 /**
  * The permission matrix (issue 13), generated from the route table and the
@@ -15,7 +16,10 @@ import { genericOf, rowOf, routeTable, TENANT_ENTITIES, type RouteInfo } from '.
  *   change and removal, and still reads;
  * - a role lacking the API scope guarding an entity's base is refused every
  *   call under it, which a role holding the scope passes;
- * - a data scope of "own rows" limits every list it names to the caller's rows.
+ * - a data scope of "own rows" limits every list it names to the caller's rows;
+ * - a list read as a reference (the garden list) answers a role holding any one of the menus it
+ *   serves, within the caller's gardens, and nothing else of its entity does: every other read and
+ *   every write of it is refused.
  */
 const SELF_SERVICE: Record<string, string> = {
   'GET /api/blade-auth/oauth/user-info': 'the caller’s own account',
@@ -212,5 +216,57 @@ describe('the permission matrix', () => {
     // The scope had rows to hide in most lists (a table holding only the user's row proves nothing).
     expect(narrowed.length, narrowed.join(',')).toBeGreaterThan(listed.length / 2);
     expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('answers a reference list to each menu it serves, within the caller’s gardens; nothing else of its entity', async () => {
+    const reads = referenceReads(routes);
+    expect(reads.map((r) => key(r.route))).toEqual(['GET /api/system-property/garden/list']);
+    const { mine, theirs } = await demoGardens(admin);
+    const wrong: string[] = [];
+    for (const { route, entity, readers } of reads) {
+      // The entity's other calls: every one refused to a reader (its page, detail and stewards, submit and remove).
+      const others = routes.filter((r) => r !== route && ownEntityOf(r) === entity);
+      expect(others.length, entity.name).toBeGreaterThan(4);
+      expect(readers, entity.name).toEqual(expect.arrayContaining(['repair', 'feedback', 'patrolpoint', 'paymentbill']));
+      expect(readers, entity.name).not.toContain('club');
+      expect(readers, entity.name).not.toContain(entity.permission);
+      for (const code of readers) {
+        const menu = await sql<{ id: string }>`select id from blade_menu where code = ${code} and category = 1
+          and is_deleted = 0`.execute(db());
+        expect(menu.rows, code).toHaveLength(1);
+        // The menu alone, no button, bound to one garden.
+        const { client } = await gardenStaff(server, admin, {
+          role: { roleName: `ref ${code}`, roleAlias: `ref_${code}` },
+          user: { account: `ref_${code}`, realName: code, password: 'matrix123' },
+          menuIds: [String(menu.rows[0]!.id)],
+          gardenIds: [mine],
+        });
+        const answer = await client.get(route.path.slice(4), { size: 1000 });
+        const ids = ((answer.body.data?.records ?? []) as Array<{ id: string }>).map((r) => r.id);
+        if (answer.status !== 200 || !ids.includes(mine) || ids.includes(theirs)) {
+          wrong.push(`${code}: ${key(route)} ${answer.status} ${ids.join(',')}`);
+        }
+        for (const other of others) {
+          const refused = await client.call(other.method, other.path.slice(4), {
+            query: { id: mine, ids: mine },
+            ...(other.method === 'POST' ? { body: { id: mine, gardenName: 'matrix' } } : {}),
+          });
+          if (refused.status !== 403) wrong.push(`${code}: ${key(other)} ${refused.status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Menus of screens without gardens (the clubhouse, every one of its menus and buttons) read no garden list.
+    const { client: club } = await gardenStaff(server, admin, {
+      role: { roleName: 'ref club', roleAlias: 'ref_club' },
+      user: { account: 'ref_club', realName: 'club', password: 'matrix123' },
+      menuIds: await menuSubtrees(server, ['clubhouse']),
+      gardenIds: [],
+    });
+    expect((await club.get('/system-property/garden/list')).status).toBe(403);
+    expect((await club.get('/system-property/club/list')).status).toBe(200);
+    // Nothing was changed by the refused writes.
+    const garden = await sql<{ name: string }>`select garden_name as name from property_garden where id = ${mine}`.execute(db());
+    expect(garden.rows[0]!.name).toBe('阳光花园');
   }, 300_000);
 });

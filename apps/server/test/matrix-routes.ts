@@ -6,7 +6,7 @@
  * matrix fails until its parameters are understood or it is excluded with a
  * reason.
  */
-import { columnOf, ENTITIES, routesOf, type EntityDef, type GenericRoute } from '@property/domain';
+import { columnOf, ENTITIES, referenceReadersOf, routesOf, type EntityDef, type GenericRoute } from '@property/domain';
 import { sql } from 'kysely';
 import { gardenColumnOf } from '../src/platform/security/access';
 import type { ApiClient } from './client';
@@ -320,4 +320,19 @@ export async function writeChanges(
     before = after;
   }
   return changed;
+}
+
+/**
+ * The lists read as references (docs/api-conventions.md, "Reference reads"): each list call of an
+ * entity that others' menus may read, with those menus' codes. The permission matrix grants each
+ * such menu alone and expects the list read, within the caller's gardens, and every write refused.
+ */
+export function referenceReads(
+  routes: RouteInfo[],
+): Array<{ route: RouteInfo; entity: EntityDef; readers: ReadonlyArray<string> }> {
+  return routes.flatMap((route) => {
+    const generic = genericOf(route);
+    const readers = generic?.kind === 'list' ? referenceReadersOf(generic.entity) : [];
+    return generic && readers.length > 0 ? [{ route, entity: generic.entity, readers }] : [];
+  });
 }

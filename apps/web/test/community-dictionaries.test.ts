@@ -1,5 +1,6 @@
-import type { DictItem } from '@property/domain';
+import { CHOICES, type DictItem } from '@property/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readableFrom, rememberReadable } from '../src/app/permissions';
 import { clearDictionaries, dictionaryLabels, dictionaryOptions, referenceOptions } from '../src/crud/dictionaries';
 import { fetchAllRows } from '../src/crud/export';
 
@@ -97,5 +98,35 @@ describe('reference options', () => {
     expect(await referenceOptions({ from: '/citizen-user/carlist/list', label: 'missing' })).toEqual([
       { label: 'x', value: '7' },
     ]);
+  });
+});
+
+/** A clerk's screens ask no list the server would refuse them (issue 11: no failing calls behind the scenes). */
+describe('reference lists the user may not read', () => {
+  afterEach(() => rememberReadable(null));
+
+  it('asks the garden list of a holder of any garden-bound menu, not the owner list, nor lists without a rule', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL) => {
+        calls.push(url.pathname.replace(/^\/api/, ''));
+        return new Response(
+          JSON.stringify({ code: 200, success: true, data: { records: [{ id: '1', gardenName: '阳光花园' }] } }),
+        );
+      }),
+    );
+    // A repair clerk: the repair menu, no garden, owner or house menu.
+    rememberReadable(readableFrom(new Set(['repair']), new Set()));
+    expect(await referenceOptions(CHOICES.garden)).toEqual([{ label: '阳光花园', value: '1' }]);
+    expect(await referenceOptions(CHOICES.owner)).toEqual([]);
+    expect(await referenceOptions(CHOICES.house)).toEqual([]);
+    // A picker call with a rule of its own (the role tree serves the user screen too) is left to the server.
+    await referenceOptions({ from: '/blade-system/role/tree', tree: true });
+    expect(calls).toEqual(['/system-property/garden/list', '/blade-system/role/tree']);
+    // Holding only club menus: not the garden list either.
+    rememberReadable(readableFrom(new Set(['club', 'clubbalance']), new Set()));
+    expect(await referenceOptions(CHOICES.garden)).toEqual([]);
+    expect(calls).toHaveLength(2);
   });
 });

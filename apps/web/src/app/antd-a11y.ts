@@ -12,10 +12,16 @@
  *   which rc-tree puts on its list), else by what holds the tree, its dialog's title and its tab (权限设置, 菜单权限).
  */
 /*
+ * - a select's list is virtual (rc-select 14): the options that tell a screen reader which one is selected are the
+ *   hidden copies rc-select keeps in its own listbox (role `option`, `aria-selected`), while the drawn options carry
+ *   `aria-selected` too but no role, which no element without one may (axe `aria-allowed-attr`, critical, whenever a
+ *   list is open during a scan): the drawn options lose it; rc-select sets it again on a change of selection, which
+ *   the watch sees;
  * - a date picker's header shows the year (or month, decade) on a button that rc-picker names "选择年份" / "Choose
  *   a year", so what is read is not what is seen (axe `label-content-name-mismatch`, WCAG 2.5.3): the button is
  *   named by what it shows, the year itself.
  */
+const ROLELESS_OPTIONS = '.ant-select-item-option[aria-selected]:not([role])';
 const MEASURE_ROWS = '.ant-table-measure-row:not([inert])';
 const PICKER_VIEW_BUTTONS = '.ant-picker-header-view button[aria-label]';
 const TAB_NAVS = '.ant-tabs-nav[role="tablist"]';
@@ -40,6 +46,7 @@ function treeNamers(field: Element): string[] {
 
 function mend(root: ParentNode): void {
   root.querySelectorAll(MEASURE_ROWS).forEach((row) => row.setAttribute('inert', ''));
+  root.querySelectorAll(ROLELESS_OPTIONS).forEach((option) => option.removeAttribute('aria-selected'));
   root.querySelectorAll(PICKER_VIEW_BUTTONS).forEach((button) => button.removeAttribute('aria-label'));
   root.querySelectorAll(TREE_FIELDS).forEach((field) => {
     const namers = treeNamers(field);
@@ -58,12 +65,19 @@ function mend(root: ParentNode): void {
   });
 }
 
-/** Watches the page for as long as it lives; each batch of changes is looked at once, only where nodes arrived. */
+/**
+ * Watches the page for as long as it lives; each batch of changes is looked at once, only where nodes arrived or
+ * an option's `aria-selected` was set again.
+ */
 export function mendAntdStructures(): void {
   mend(document);
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) mend(node.parentElement ?? node);
+      const target = record.target;
+      if (record.type === 'attributes' && target instanceof Element && target.matches(ROLELESS_OPTIONS)) {
+        target.removeAttribute('aria-selected');
+      }
     }
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-selected'] });
 }

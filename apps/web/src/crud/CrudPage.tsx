@@ -337,6 +337,8 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
         actionRef={actionRef}
         columns={tableColumns}
         form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}
+        // Labels as wide as their words: the default 80 px cut English ones ("Product nam", "Owner name" over its field).
+        search={{ labelWidth: 'auto' }}
         pagination={
           tree
             ? false

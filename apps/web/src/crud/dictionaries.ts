@@ -1,6 +1,7 @@
-import { dictLabel, type DictItem, type FieldOptions, type Locale } from '@property/domain';
+import { dictLabel, ENTITIES, type DictItem, type EntityDef, type FieldOptions, type Locale } from '@property/domain';
 import { api, RequestError } from '../app/http';
 import { currentLocale } from '../app/i18n';
+import { mayReadList } from '../app/permissions';
 
 /** An entry as the console shows it: its key and its label in the console's language (never null). */
 export type DictLabel = Pick<DictItem, 'dictKey'> & { dictValue: string };
@@ -52,6 +53,20 @@ export function clearDictionaries(): void {
 /** The server's largest page: a picker fed by a paged list gets every row, not the list's first 10. */
 const PICKER_PAGE = '1000';
 
+/** The entity a reference field's choices are rows of, found by the list's address. */
+export function sourceOf(from: string): EntityDef | undefined {
+  const path = from.split('?')[0] ?? '';
+  return ENTITIES.find((e) => path.startsWith(`${e.base}/`));
+}
+
+/**
+ * The entity whose generic list (or page) the address is: those need its menu, or a reference read's (the server's
+ * rule, mirrored). Picker calls (trees, selects, searches) serve other screens by rules of their own: undefined.
+ */
+function listedBy(path: string): EntityDef | undefined {
+  return ENTITIES.find((e) => path === `${e.base}/list` || path === `${e.base}/page`);
+}
+
 /**
  * Choices of a reference field: tree nodes as they come, list rows as { label, value: id }.
  * `scope` narrows the call (e.g. to the header garden).
@@ -65,8 +80,9 @@ export async function referenceOptions(
   const paged = !options.tree && /\/(list|page)$/.test(path) ? { size: PICKER_PAGE } : {};
   const params = { ...paged, ...Object.fromEntries(new URLSearchParams(search ?? '')), ...scope };
   type Row = Record<string, unknown>;
-  // A list the user may not read (a service clerk without the garden or house menus) offers nothing, quietly: a
-  // screen's pickers and labels are no reason for an error toast on every visit.
+  // A list the user may not read (a service clerk without the house or owner menus) is not asked: no refused call.
+  if (!mayReadList(listedBy(path))) return [];
+  // Should the server still refuse it (grants changed meanwhile), it offers nothing, quietly: a screen's pickers and labels are no reason for an error toast on every visit.
   const answer = await api.get<Row[] | { records: Row[] }>(path, params, { quietCodes: [403] }).catch((error: unknown) => {
     if (error instanceof RequestError && error.code === 403) return [] as Row[];
     throw error;

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_TENANT } from '../../../server/src/seed/seed';
+import { demoGardens, gardenStaff, menuSubtrees, signedIn } from '../../../server/test/garden-staff';
 import { hasBrowser, screenshot, signIn, useE2E, waitForPath, type E2E } from './browser';
 
 /**
@@ -81,6 +83,85 @@ describe.skipIf(!hasBrowser)('what each user is offered', () => {
     expect(failures).toEqual([]);
     expect(calls.filter((c) => /garden\/list|notice\/list/.test(c))).toEqual([]);
     expect(calls).toContain('/api/blade-system/post/list');
+    await page.context().close();
+  });
+
+  it('shows a service clerk bound to one garden its name in their lists and the header, with no refused call', async () => {
+    // Repairs, feedback, notices and patrols, no community menu: the garden list is theirs to read as a reference.
+    const admin = await signedIn(e2e.server, 'admin', 'admin');
+    const { mine } = await demoGardens(admin);
+    // Its own names on each attempt (a retry runs against the same database).
+    const account = `clerk_${Date.now() % 1_000_000}`;
+    await gardenStaff(e2e.server, admin, {
+      role: { roleName: account, roleAlias: account },
+      user: { account, realName: '客服小王', password: 'clerk123' },
+      menuIds: await menuSubtrees(e2e.server, ['service', 'patrol']),
+      gardenIds: [mine],
+    });
+    const { page, failures, calls } = await window();
+    await signIn(page, url, account, 'clerk123', DEMO_TENANT);
+    await page.waitForURL('**/wel/index');
+    for (const path of ['/service/feedback', '/service/repair', '/patrol/point']) {
+      await page.goto(`${url}${path}`);
+      await page.locator('.ant-table-row').first().waitFor();
+      // Their garden by its name in the rows, never the other garden or a bare id.
+      await page.locator('.ant-table-row', { hasText: '阳光花园' }).first().waitFor();
+      await expect(page.locator('.ant-table-row', { hasText: '翠湖苑' }).count()).resolves.toBe(0);
+      await expect(page.locator('.ant-table-row', { hasText: mine }).count()).resolves.toBe(0);
+    }
+    const picker = page.getByRole('combobox', { name: '选择小区' });
+    await picker.click({ force: true });
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    await expect(options.allInnerTexts()).resolves.toEqual(['阳光花园']);
+    await screenshot(page, 'access-service-clerk');
+    await page.keyboard.press('Escape');
+    expect(calls).toContain('/api/system-property/garden/list');
+    expect(failures).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows a clerk holding some club screens and no button their rows at 1440 and 390 px, with nothing to change', async () => {
+    const admin = await signedIn(e2e.server, 'admin', 'admin');
+    const account = `club_${Date.now() % 1_000_000}`;
+    await gardenStaff(e2e.server, admin, {
+      role: { roleName: account, roleAlias: account },
+      user: { account, realName: '会所前台', password: 'clerk123' },
+      menuIds: await menuSubtrees(e2e.server, ['club', 'clubbalance', 'clubrecharge', 'clubconsume'], { screensOnly: true }),
+      gardenIds: [],
+    });
+    const { page, failures, calls } = await window();
+    await signIn(page, url, account, 'clerk123', DEMO_TENANT);
+    await page.waitForURL('**/wel/index');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      for (const path of ['/club/club', '/club/balance', '/club/recharge', '/club/consume']) {
+        await page.goto(`${url}${path}`);
+        await page.locator('#main-content .ant-table-row').first().waitFor();
+        // Read-only: no add, change, removal or recharge offered.
+        await expect(
+          page
+            .locator('#main-content')
+            .getByRole('button', { name: /新\s*增|修\s*改|删\s*除|充\s*值/ })
+            .count(),
+        ).resolves.toBe(0);
+        // No actions column with nothing in it.
+        await expect(page.locator('#main-content .ant-table-thead th', { hasText: '操作' }).count()).resolves.toBe(0);
+        // Every reference by name (the wallet's owner showed as an id without the owner list): no 19-digit id in a row.
+        const rows = await page.locator('#main-content .ant-table-row').allInnerTexts();
+        expect(
+          rows.filter((text) => /\d{15,}/.test(text)),
+          path,
+        ).toEqual([]);
+        await screenshot(page, `access-club${path.replace('/club', '').replace(/\//g, '-')}-${width}`);
+      }
+    }
+    // No garden-bound menu: no garden selector and no garden call; the cashier is not theirs.
+    await expect(page.getByRole('combobox', { name: '选择小区' }).count()).resolves.toBe(0);
+    expect(calls.filter((c) => /garden\/list|owner\/list|unithouse\/list/.test(c))).toEqual([]);
+    await page.goto(`${url}/club/cashier`);
+    await waitForPath(page, '/403');
+    expect(failures).toEqual([]);
     await page.context().close();
   });
 

@@ -3,7 +3,7 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { axeViolations, describeViolations } from './axe';
-import { hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
+import { englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
 
 /**
  * The billing screens in Chromium, as the demo company's administrator: the bill tabs with the filter's totals
@@ -596,17 +596,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
   });
 
   it('reads in English on a phone: the tabs, the totals and a row’s actions behind its ⋯ button', async () => {
-    const english = await session.e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en', hasTouch: true });
-    const phone = await english.newPage();
-    phone.setDefaultTimeout(15_000);
-    await phone.goto(`${session.url}/login`);
-    await phone.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
-    await phone.reload();
-    await phone.getByPlaceholder('Tenant ID').fill(DEMO_TENANT);
-    await phone.getByPlaceholder('Account').fill('admin');
-    await phone.getByPlaceholder('Password').fill('admin');
-    await phone.getByRole('button', { name: /log\s*in|sign\s*in/i }).click();
-    await phone.waitForURL('**/wel/index');
+    const phone = await englishPhone(session, DEMO_TENANT);
     await phone.goto(`${session.url}/billing/overdue`);
     await phone.locator('.bill-screen').getByRole('tab', { name: 'Overdue', selected: true }).waitFor();
     await phone.locator('#main-content .ant-table-row').first().waitFor();
@@ -624,7 +614,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await phone.locator('[data-total="count"]').first().waitFor();
     await scan(phone, 'en 390 /billing/statistics');
     await screenshot(phone, 'billing-statistics-en-390');
-    await english.close();
+    await phone.context().close();
   });
 
   it('finds no serious accessibility problem on any of them', () => {

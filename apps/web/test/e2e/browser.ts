@@ -107,6 +107,33 @@ export async function signIn(page: Page, baseUrl: string, account: string, passw
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
+/** Signs in through the form with the console in English (chosen before the page loads), up to the home page. */
+export async function signInInEnglish(
+  page: Page,
+  baseUrl: string,
+  account: string,
+  password: string,
+  tenantId: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
+  await page.reload();
+  await page.getByPlaceholder('Tenant ID').fill(tenantId);
+  await page.getByPlaceholder('Account').fill(account);
+  await page.getByPlaceholder('Password').fill(password);
+  await page.getByRole('button', { name: /log\s*in|sign\s*in/i }).click();
+  await page.waitForURL('**/wel/index');
+}
+
+/** A new window of its own on a touch phone (390 × 844), the tenant's administrator signed in, in English. */
+export async function englishPhone(session: Session, tenantId: string): Promise<Page> {
+  const context = await session.e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en', hasTouch: true });
+  const phone = await context.newPage();
+  phone.setDefaultTimeout(15_000);
+  await signInInEnglish(phone, session.url, 'admin', 'admin', tenantId);
+  return phone;
+}
+
 /** Signs out from the header's user menu, confirming, and waits for the sign-in page. */
 export async function signOut(page: Page): Promise<void> {
   await page.locator('.user-name').click();

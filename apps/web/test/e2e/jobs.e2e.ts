@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { createTestTables, registerTestJobs } from '../../../server/test/jobs/test-kinds';
-import { confirm, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
+import { confirm, englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -183,17 +183,7 @@ describe.skipIf(!hasBrowser)('job runs in Chromium', () => {
       .toContain('已取消');
     await screenshot(page, 'jobs-list-zh-1440');
 
-    const english = await session.e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en', hasTouch: true });
-    const phone = await english.newPage();
-    phone.setDefaultTimeout(15_000);
-    await phone.goto(`${session.url}/login`);
-    await phone.evaluate(() => localStorage.setItem('saber-language', JSON.stringify({ content: 'en' })));
-    await phone.reload();
-    await phone.getByPlaceholder('Tenant ID').fill(DEMO_TENANT);
-    await phone.getByPlaceholder('Account').fill('admin');
-    await phone.getByPlaceholder('Password').fill('admin');
-    await phone.getByRole('button', { name: /log\s*in|sign\s*in/i }).click();
-    await phone.waitForURL('**/wel/index');
+    const phone = await englishPhone(session, DEMO_TENANT);
     const running = await heldRun('english');
     await openRuns(phone);
     // On a phone a row's actions sit behind its ⋯ button (named Actions).
@@ -207,6 +197,6 @@ describe.skipIf(!hasBrowser)('job runs in Chromium', () => {
     await expect.poll(() => box.getByRole('status').innerText(), { timeout: 10_000 }).toContain('The job is done');
     expect(await axeViolations(phone, '.ant-modal')).toEqual([]);
     await screenshot(phone, 'jobs-done-en-390');
-    await english.close();
+    await phone.context().close();
   });
 });

@@ -43,3 +43,4 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...WORKFLOW_ENTITIES,
   ...CLUB_ENTITIES,
 ];
+export * from './reference-reads';

@@ -114,13 +114,14 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
     get({
       tags,
       summary: 'Gardens, paged (also the header garden selector)',
-      description: 'The gardenId the header sends with every list is ignored here.',
+      description:
+        'The gardenId the header sends with every list is ignored here. A reference read: needs the `garden` menu or any menu of a garden-bound screen (repairs, patrols, notices, bills...), and answers the gardens of the caller’s tenant they are bound to (all of them when bound to none), within their data scope.',
       query: listQueryOf(gardenEntity),
       data: Page(recordOf(gardenEntity)),
     }),
     async (req) => {
       const ctx = await contextOf(services, req);
-      ctx.require(gardenEntity, 'view');
+      ctx.requireReference(gardenEntity);
       return data(await service.page(ctx, req.query as Body, { skip: ['gardenId'] }));
     },
   );

@@ -25,6 +25,8 @@ export interface RequestContext extends CrudContext {
   services: Services;
   /** Throws 403 unless the caller may do `action` on `entity`. */
   require(entity: EntityDef, action: Action): void;
+  /** Throws 403 unless the caller may read the entity's list as a reference (AccessService.requireReference). */
+  requireReference(entity: EntityDef): void;
   requireCode(code: string): void;
   /** Whether the caller may read the entity (its menu or view button). */
   canView(entity: EntityDef): boolean;
@@ -53,6 +55,7 @@ export async function contextOf(services: Services, request: FastifyRequest): Pr
     ip: request.ip,
     requestId: String(request.id),
     require: (entity, action) => services.access.require(auth, grants, entity, action),
+    requireReference: (entity) => services.access.requireReference(auth, grants, entity),
     requireCode: (code) => services.access.requireCode(grants, code),
     canView: (entity) => services.access.can(grants, entity.permission, 'view'),
     requireViewOfAny: (entities) => {

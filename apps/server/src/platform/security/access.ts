@@ -1,4 +1,4 @@
-import { columnOf, gardenEntity, type EntityDef } from '@property/domain';
+import { columnOf, gardenEntity, referenceReadersOf, type EntityDef } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SecuritySignals } from '../cache/signals';
 import type { KeyValueStore } from '../cache/store';
@@ -213,6 +213,17 @@ export class AccessService {
     if (entity.platformAdminOnly && !isPlatformAdmin(auth)) throw forbidden();
     // Platform-wide data (menus, dictionaries, tenants...) is changed by the platform only.
     if (action !== 'view' && entity.owner === 'platform' && !isPlatformAdmin(auth)) throw forbidden('platformDataForbidden');
+  }
+
+  /**
+   * A list read as a reference (docs/api-conventions.md, "Reference reads"): its own menu, or any
+   * menu of the screens it names rows for (the garden list for every garden-bound screen). Reads
+   * only: the caller's writes still need the entity's own buttons. The rows stay the caller's
+   * tenant's, gardens' and data scope's (rowScope).
+   */
+  requireReference(auth: AuthContext, grants: Grants, entity: EntityDef): void {
+    if (this.can(grants, entity.permission, 'view')) return this.require(auth, grants, entity, 'view');
+    if (!referenceReadersOf(entity).some((code) => this.can(grants, code, 'view'))) throw forbidden();
   }
 
   requireCode(grants: Grants, code: string): void {

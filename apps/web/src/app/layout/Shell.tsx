@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { gardenEntity } from '@property/domain';
+import { gardenEntity, readsAsReference } from '@property/domain';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Button, Layout } from 'antd';
 import dayjs from 'dayjs';
@@ -11,7 +11,7 @@ import { startTokenRefresh } from '../auth';
 import { fixedTitleOf } from '../guard';
 import { GardenContext, useGardenState } from '../garden';
 import { flattenMenus, loadButtons, loadMenus, localizeMenus, menuCodes, takePrefetched } from '../menus';
-import { ButtonsContext, ReadableContext, readableFrom } from '../permissions';
+import { ButtonsContext, ReadableContext, readableFrom, rememberReadable } from '../permissions';
 import { session } from '../session';
 import { queryClient } from '../query-client';
 import { useScreenClass } from '../screen';
@@ -66,13 +66,16 @@ function Frame() {
     () => (everyMenu.data && buttons.data ? readableFrom(menuCodes(everyMenu.data), buttons.data) : null),
     [everyMenu.data, buttons.data],
   );
+  // Reference fields' choices (outside React) ask only lists the user may read; set before the screen renders.
+  rememberReadable(readable);
   const user = session.user();
 
   useEffect(() => startTokenRefresh(), []);
   // Date pickers and dates speak the app's language (the shell holds every screen that shows dates).
   dayjs.locale(i18n.language === 'en' ? 'en' : 'zh-cn');
-  // The header's garden list needs the garden screen's read permission: without it, no call that would be refused.
-  const garden = useGardenState(readable ? readable(gardenEntity.permission) : null);
+  // The header's garden list is a reference read (the garden menu or any garden-bound screen's): without one, no
+  // selector and no call that would be refused.
+  const garden = useGardenState(readable ? readsAsReference(gardenEntity, readable) : null);
   const screen = useScreenClass();
   const [collapsed, setCollapsed] = useState(screen < 2);
   // On a phone the sidebar is out of the way (no width at all) until opened, and closes once a page is chosen.

@@ -58,6 +58,23 @@ export default function StatisticsScreen() {
     );
   };
   const byMonth = stats.data?.byMonth ?? [];
+  /** One table of the screen: what its rows group by (`leading` columns), then the figures, closed by the total. */
+  const statTable = (title: string, rowKey: keyof StatRow, rows: StatRow[] | undefined, leading: ColumnsType<StatRow>) => (
+    <Card size="small" title={<h2 className="stat-title">{title}</h2>}>
+      <ScrollRegion label={title}>
+        <Table<StatRow>
+          rowKey={rowKey}
+          size="small"
+          loading={stats.isLoading}
+          pagination={false}
+          dataSource={rows}
+          locale={{ emptyText: <Empty description={t('billing.stats.empty')} /> }}
+          columns={[...leading, ...figureColumns()]}
+          summary={() => totalRow(t('billing.stats.total'), leading.length)}
+        />
+      </ScrollRegion>
+    </Card>
+  );
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} className="statistics-screen">
       <Card size="small">
@@ -73,45 +90,20 @@ export default function StatisticsScreen() {
           />
         </Space>
       </Card>
-      <Card size="small" title={<h2 className="stat-title">{t('billing.stats.byItem')}</h2>}>
-        <ScrollRegion label={t('billing.stats.byItem')}>
-          <Table<StatRow>
-            rowKey="itemId"
-            size="small"
-            loading={stats.isLoading}
-            pagination={false}
-            dataSource={stats.data?.byItem}
-            locale={{ emptyText: <Empty description={t('billing.stats.empty')} /> }}
-            columns={[{ title: t('fields.paymentBill.itemName'), dataIndex: 'itemName' }, ...figureColumns()]}
-            summary={() => totalRow(t('billing.stats.total'), 1)}
-          />
-        </ScrollRegion>
-      </Card>
-      <Card size="small" title={<h2 className="stat-title">{t('billing.stats.byMonth')}</h2>}>
-        <ScrollRegion label={t('billing.stats.byMonth')}>
-          <Table<StatRow>
-            rowKey="period"
-            size="small"
-            loading={stats.isLoading}
-            pagination={false}
-            dataSource={byMonth}
-            locale={{ emptyText: <Empty description={t('billing.stats.empty')} /> }}
-            columns={[
-              { title: t('fields.paymentBill.period'), dataIndex: 'period' },
-              {
-                title: t('billing.stats.bar'),
-                key: 'bar',
-                width: 180,
-                render: (_: unknown, row: StatRow) => (
-                  <span className="stat-bar" style={{ width: `${barPercent(row.receivable, byMonth)}%` }} aria-hidden="true" />
-                ),
-              },
-              ...figureColumns(),
-            ]}
-            summary={() => totalRow(t('billing.stats.total'), 2)}
-          />
-        </ScrollRegion>
-      </Card>
+      {statTable(t('billing.stats.byItem'), 'itemId', stats.data?.byItem, [
+        { title: t('fields.paymentBill.itemName'), dataIndex: 'itemName' },
+      ])}
+      {statTable(t('billing.stats.byMonth'), 'period', byMonth, [
+        { title: t('fields.paymentBill.period'), dataIndex: 'period' },
+        {
+          title: t('billing.stats.bar'),
+          key: 'bar',
+          width: 180,
+          render: (_: unknown, row: StatRow) => (
+            <span className="stat-bar" style={{ width: `${barPercent(row.receivable, byMonth)}%` }} aria-hidden="true" />
+          ),
+        },
+      ])}
     </Space>
   );
 }

@@ -5,6 +5,7 @@ import {
   clubProductEntity,
   clubRechargeEntity,
   OPEN_CLOSE,
+  ownerEntity,
   type ConsumeLine,
   type ValidityTag,
 } from '@property/domain';
@@ -15,7 +16,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
-import { useButtons } from '../../app/permissions';
+import { useButtons, useCanRead } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
 import { ImageUpload } from '../../crud/ImageUpload';
@@ -111,6 +112,9 @@ export function RechargeScreen() {
   const overrides = useMemo<Overrides>(
     () => ({
       validityDate: {
+        // Room for the date and its tag on one line in either language ("2027-11-24 365 days left"): narrower, the
+        // tag ran under the fixed actions column.
+        width: 220,
         render: (_, row) => (
           <span>
             {row.validityDate ? `${String(row.validityDate)} ` : ''}
@@ -129,22 +133,33 @@ export function WalletScreen() {
   const { t } = useTranslation();
   const buttons = useButtons();
   const [charging, setCharging] = useState<{ row: Row; reload: () => void }>();
-  // The owner column names the member already: the copies of the name stay out of the table.
+  const readsOwners = useCanRead(ownerEntity.permission) !== false;
+  // The owner column names the member by the name the wallet keeps (a clerk holding only club menus reads no owner
+  // list, which showed their ids): the copies of the name stay out of the table. Without the owner list the member
+  // is searched by that name only, not picked from an empty list.
   const overrides = useMemo<Overrides>(
-    () => ({ ownerName: { hideInTable: true }, userName: { hideInTable: true, hideInSearch: true } }),
-    [],
+    () => ({
+      ownerId: { render: (_, row) => String(row.ownerName ?? ''), hideInSearch: !readsOwners },
+      ownerName: { hideInTable: true },
+      userName: { hideInTable: true, hideInSearch: true },
+    }),
+    [readsOwners],
   );
   return (
     <>
       <CrudPage
         entity={clubBalanceEntity}
         fieldOverrides={overrides}
-        rowActions={(row, reload) =>
-          buttons.has('clubbalance_recharge') && Number(row.status) === OPEN_CLOSE.open ? (
-            <Button type="link" size="small" onClick={() => setCharging({ row, reload })}>
-              {t('club.recharge')}
-            </Button>
-          ) : null
+        // Without the recharge button, no row action of the screen's own (an empty actions column otherwise).
+        rowActions={
+          buttons.has('clubbalance_recharge')
+            ? (row, reload) =>
+                Number(row.status) === OPEN_CLOSE.open ? (
+                  <Button type="link" size="small" onClick={() => setCharging({ row, reload })}>
+                    {t('club.recharge')}
+                  </Button>
+                ) : null
+            : undefined
         }
       />
       {charging && <RechargeDialog wallet={charging.row} onSaved={charging.reload} onClose={() => setCharging(undefined)} />}

@@ -1,12 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { ENTITIES, type EntityDef } from '@property/domain';
+import type { EntityDef } from '@property/domain';
 import { choicesRequest, type Row } from '../../crud/columns';
-
-/** The entity a reference field's choices are rows of, found by the list's address. */
-function sourceOf(from: string): EntityDef | undefined {
-  const path = from.split('?')[0] ?? '';
-  return ENTITIES.find((e) => path.startsWith(`${e.base}/`));
-}
+import { sourceOf } from '../../crud/dictionaries';
 
 /**
  * On a screen scoped by the header garden, pickers of garden-bound rows
