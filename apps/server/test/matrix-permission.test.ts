@@ -242,10 +242,13 @@ describe('the permission matrix', () => {
           gardenIds: [mine],
         });
         const answer = await client.get(route.path.slice(4), { size: 1000 });
-        const ids = ((answer.body.data?.records ?? []) as Array<{ id: string }>).map((r) => r.id);
+        const rows = (answer.body.data?.records ?? []) as Array<{ id: string; majordomoInfo: unknown }>;
+        const ids = rows.map((r) => r.id);
         if (answer.status !== 200 || !ids.includes(mine) || ids.includes(theirs)) {
           wrong.push(`${code}: ${key(route)} ${answer.status} ${ids.join(',')}`);
         }
+        // Names for a reference; the stewards' names and phones stay with the garden screen.
+        if (rows.some((r) => r.majordomoInfo !== null)) wrong.push(`${code}: ${key(route)} shows the stewards`);
         for (const other of others) {
           const refused = await client.call(other.method, other.path.slice(4), {
             query: { id: mine, ids: mine },
@@ -256,6 +259,10 @@ describe('the permission matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
+    // The garden screen's own users see the stewards the reference readers do not.
+    const own = await admin.get('/system-property/garden/list', { size: 1000 });
+    const stewards = (own.body.data.records as Array<{ id: string; majordomoInfo: unknown[] }>).find((g) => g.id === mine);
+    expect(stewards?.majordomoInfo?.length).toBeGreaterThan(0);
     // Menus of screens without gardens (the clubhouse, every one of its menus and buttons) read no garden list.
     const { client: club } = await gardenStaff(server, admin, {
       role: { roleName: 'ref club', roleAlias: 'ref_club' },

@@ -115,14 +115,17 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
       tags,
       summary: 'Gardens, paged (also the header garden selector)',
       description:
-        'The gardenId the header sends with every list is ignored here. A reference read: needs the `garden` menu or any menu of a garden-bound screen (repairs, patrols, notices, bills...), and answers the gardens of the caller’s tenant they are bound to (all of them when bound to none), within their data scope.',
+        'The gardenId the header sends with every list is ignored here. A reference read: needs the `garden` menu or any menu of a garden-bound screen (repairs, patrols, notices, bills...), and answers the gardens of the caller’s tenant they are bound to (all of them when bound to none), within their data scope. For a reference reader `majordomoInfo` (the stewards’ names and phones) is null.',
       query: listQueryOf(gardenEntity),
       data: Page(recordOf(gardenEntity)),
     }),
     async (req) => {
       const ctx = await contextOf(services, req);
       ctx.requireReference(gardenEntity);
-      return data(await service.page(ctx, req.query as Body, { skip: ['gardenId'] }));
+      const page = await service.page(ctx, req.query as Body, { skip: ['gardenId'] });
+      if (ctx.canView(gardenEntity)) return data(page);
+      // A reference reader names gardens; the stewards' names and phones are for the garden screen's users only.
+      return data({ ...page, records: page.records.map((garden) => ({ ...garden, majordomoInfo: null })) });
     },
   );
 
