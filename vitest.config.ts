@@ -14,6 +14,9 @@ const EMBEDDED_OWN = ['crud-engine', 'list-filters', 'billing-flow', 'jobs', 'jo
   (name) => `apps/server/test/${name}.test.ts`,
 );
 
+/** Every file but the browser tests' runs at a lower CPU priority (the browser's timing is the fragile one). */
+const YIELD_TO_BROWSER = 'apps/server/test/yield-to-browser.ts';
+
 const unitAndApi: TestProjectInlineConfiguration = {
   test: {
     name: 'pglite',
@@ -22,6 +25,7 @@ const unitAndApi: TestProjectInlineConfiguration = {
       : ['packages/**/*.test.ts', 'apps/server/**/*.test.ts'],
     env: { DB_KIND: 'pglite' },
     globalSetup: ['apps/server/test/template-setup.ts'],
+    setupFiles: [YIELD_TO_BROWSER],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -32,6 +36,7 @@ const web: TestProjectInlineConfiguration = {
     include: ['apps/web/test/**/*.test.ts', 'apps/web/test/**/*.test.tsx'],
     exclude: ['apps/web/test/e2e/**'],
     environment: 'jsdom',
+    setupFiles: [YIELD_TO_BROWSER],
   },
 };
 const e2e: TestProjectInlineConfiguration = {
@@ -54,6 +59,7 @@ const onPostgres: TestProjectInlineConfiguration = {
     include: ['apps/server/test/**/*.test.ts'],
     globalSetup: ['apps/server/test/postgres-setup.ts'],
     env: { DB_KIND: 'postgres' },
+    setupFiles: [YIELD_TO_BROWSER],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
