@@ -63,12 +63,15 @@ export const CANARIES = {
       mutator: 'ConditionalExpression',
       code: "operator === 'likeleft'",
       replacement: 'false',
+      // The same comparison marks a text search (line 82); this is the one that builds the pattern.
+      line: 'const pattern',
       why: 'likeleft no longer means "ends with"',
     },
     {
       file: 'crud/filters.ts',
       mutator: 'StringLiteral',
-      code: '`\\${c}`',
+      // The source text `\\${c}` (an escaped backslash, then the character).
+      code: '`\\\\${c}`',
       replacement: '``',
       why: "LIKE's wildcards in a value are no longer escaped",
     },

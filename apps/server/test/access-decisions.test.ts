@@ -409,6 +409,23 @@ describe('menus and buttons', () => {
   });
 });
 
+describe('forget (clear-cache by a signed-in caller)', () => {
+  it("drops the caller's own cached grants, so their next call reads the role afresh; nobody else's", async () => {
+    await grant(['post']);
+    const codes = async (auth: AuthContext) => (await access.grantsOf(auth)).codes.sort();
+    expect(await codes(alice())).toEqual(['post']);
+    expect(await codes(bob())).toEqual(['post']);
+    // The role gains a menu without invalidate(): both users' cached grants are now stale.
+    await sql`insert into blade_role_menu (tenant_id, role_id, menu_id)
+      select ${PLATFORM}, ${role}, id from blade_menu where is_deleted = 0 and code = 'param'`.execute(db());
+    expect(await codes(alice())).toEqual(['post']);
+    await access.forget(alice());
+    expect(await codes(alice())).toEqual(['param', 'post']);
+    expect(await codes(bob())).toEqual(['post']);
+    await access.invalidate();
+  });
+});
+
 describe('API scopes', () => {
   it('guard the paths they match from roles holding none of them; one is enough; the administrator passes', async () => {
     const whole = await apiScope('/api/dd/**');

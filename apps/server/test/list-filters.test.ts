@@ -1,7 +1,7 @@
-import { gardenEntity, paramEntity, postEntity, userEntity, type EntityDef } from '@property/domain';
+import { clubRechargeEntity, gardenEntity, paramEntity, postEntity, userEntity, type EntityDef } from '@property/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSort, parseListQuery } from '../src/platform/crud/filters';
+import { defaultSort, listOrder, parseListQuery } from '../src/platform/crud/filters';
 import type { Database } from '../src/platform/db/database';
 import {
   DATE_CASES,
@@ -121,6 +121,33 @@ describe('fields and values', () => {
     expect(refusal(postEntity, { sort: '1 or 1=1' })).toBe('请求参数类型错误: sort');
     expect(refusal(paramEntity, { createTime_datege: '2024-13' })).toBe('请求参数类型错误: createTime');
     expect(refusal(paramEntity, { createTime_dateequal: 'today' })).toBe('请求参数类型错误: createTime');
+  });
+
+  it('takes date operators on days and times only', () => {
+    expect(refusal(postEntity, { sort_datege: '2024-01-01' })).toBe('不支持的查询条件: sort_datege');
+    expect(refusal(paramEntity, { remark_dateequal: '2024-01-01' })).toBe('不支持的查询条件: remark_dateequal');
+    // validityDate is a day (kind date), createTime a time (kind datetime)
+    expect(parseListQuery(clubRechargeEntity, { validityDate_datege: '2024-01-01' }).where).toHaveLength(1);
+    expect(parseListQuery(paramEntity, { createTime_datelt: '2024-01-01' }).where).toHaveLength(1);
+  });
+
+  it('marks a query that looks for text inside a value (like, likeleft, likeright), and no other', () => {
+    const textSearch = (query: Record<string, unknown>) => parseListQuery(paramEntity, query).textSearch;
+    for (const query of [{ paramKey: 'a' }, { paramKey_like: 'a' }, { paramKey_likeleft: 'a' }, { paramKey_likeright: 'a' }])
+      expect(textSearch(query), JSON.stringify(query)).toBe(true);
+    for (const query of [{}, { paramKey_notlike: 'a' }, { paramKey_equal: 'a' }, { remark_null: '' }, { paramKey_like: '' }])
+      expect(textSearch(query), JSON.stringify(query)).toBe(false);
+  });
+
+  it("reads in the client's order, else the definition's, then by id", () => {
+    const order = (query: Record<string, unknown>) => listOrder(postEntity, parseListQuery(postEntity, query));
+    const byId = { column: 'id', direction: 'desc' };
+    expect(order({})).toEqual([{ column: 'sort', direction: 'asc' }, byId]);
+    expect(order({ descs: 'postCode' })).toEqual([{ column: 'post_code', direction: 'desc' }, byId]);
+    expect(listOrder({ ...postEntity, sort: undefined }, parseListQuery(postEntity, {}))).toEqual([
+      { column: 'create_time', direction: 'desc' },
+      byId,
+    ]);
   });
 });
 

@@ -1,4 +1,13 @@
-import { buildingEntity, deptEntity, paramEntity, postEntity, userEntity, type EntityDef } from '@property/domain';
+import {
+  buildingEntity,
+  carEntity,
+  deptEntity,
+  paramEntity,
+  paymentOrderPrintEntity,
+  postEntity,
+  userEntity,
+  type EntityDef,
+} from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { validateBody } from './validate';
 
@@ -76,6 +85,15 @@ describe('validateBody', () => {
     expect(refusal(deptEntity, { deptName: 'd', fullName: 'f', deptCategory: 1, sort: -1 })).toBe('请输入正确的整数数字!');
     expect(refusal(buildingEntity, { gardenId: '1', buildingName: 'b', floorCount: -2 })).toBe('楼层数请输入正确的整数数字');
     expect(refusal(buildingEntity, { gardenId: '1', buildingName: 'b', floorCount: 2 })).toBeUndefined();
+  });
+
+  it("accepts only a field's choices, refusing others with the field's own message or naming the field", () => {
+    const car = (carArea: string) => ({ ownerId: '1', carArea, carCity: 'A', carNumber: '12345' });
+    expect(refusal(carEntity, car('京'))).toBeUndefined();
+    expect(refusal(carEntity, car('X'))).toBe('车牌省份简称不正确');
+    const print = (paperSize: string) => ({ orderId: '1', paperSize });
+    expect(validateBody(paymentOrderPrintEntity, print('A4'), true)).toMatchObject({ paper_size: 'A4' });
+    expect(refusal(paymentOrderPrintEntity, print('A3'))).toBe('请求参数类型错误: paperSize');
   });
 
   it('limits text to the field maxLength, else to 200,000 characters; numbers are not text', () => {
