@@ -88,9 +88,11 @@ describe('request ids', () => {
         requestUri: string;
       }>;
     };
-    await expect.poll(async () => (await logged('error')).length).toBe(1);
+    await expect.poll(async () => (await logged('error')).length, { timeout: 10_000 }).toBe(1);
     expect((await logged('error'))[0]).toMatchObject({ requestId: 'err-call-1', requestUri: '/api/test-only/explode' });
-    await expect.poll(async () => (await logged('api')).map((r) => r.requestUri)).toEqual(['/api/test-only/explode']);
+    await expect
+      .poll(async () => (await logged('api')).map((r) => r.requestUri), { timeout: 10_000 })
+      .toEqual(['/api/test-only/explode']);
   });
 });
 
