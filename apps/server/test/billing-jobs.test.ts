@@ -56,12 +56,17 @@ function gripped(job: JobContext<GenerationParams>, after: (done: number) => Pro
 
 /** Bills of the test item in a building for the period: rows, distinct keys, lines that do not sum, log rows. */
 async function billCounts(buildingId: string) {
-  const rows = await sql<{ bills: number; keys: number; unbalanced: number; logged: number }>`
+  const rows = await sql<{ bills: number; keys: number; unbalanced: number; logged: number; audited: number }>`
     select count(*)::int as bills, count(distinct bill_key)::int as keys,
       count(*) filter (where amount <> (select coalesce(sum(c.amount), 0) from property_payment_bill_child c
         where c.bill_id = b.id and c.is_deleted = 0))::int as unbalanced,
       (select count(*)::int from property_bill_log l where l.bill_id in (select id from property_payment_bill
-        where building_id = ${buildingId} and item_id = ${itemId} and period = ${PERIOD}) and l.action = 1) as logged
+        where building_id = ${buildingId} and item_id = ${itemId} and period = ${PERIOD}) and l.action = 1) as logged,
+      -- The audit trail's insert rows of these bills, each with its amount, written by the run's own user.
+      (select count(*)::int from blade_audit_log a where a.entity_name = 'paymentBill' and a.action = 'insert'
+        and a.create_user = ${adminId} and a.changes -> 'amount' ->> 'after' is not null
+        and a.row_id in (select id from property_payment_bill where building_id = ${buildingId} and item_id = ${itemId}
+          and period = ${PERIOD})) as audited
     from property_payment_bill b where b.building_id = ${buildingId} and b.item_id = ${itemId}
       and b.period = ${PERIOD} and b.is_deleted = 0`.execute(db());
   return rows.rows[0]!;
@@ -140,7 +145,13 @@ describe('generation as a job run', () => {
     expect(run.outcomeParams).toMatchObject({ created: houses, existing: 0, problems: 0 });
     const listed = (await admin.get('/blade-system/job-run/page', { kind: GENERATION_JOB, size: 50 })).body.data.records;
     expect(listed.map((r: { id: string }) => r.id)).toContain(run.id);
-    expect(await billCounts(buildingId!)).toEqual({ bills: houses, keys: houses, unbalanced: 0, logged: houses });
+    expect(await billCounts(buildingId!)).toEqual({
+      bills: houses,
+      keys: houses,
+      unbalanced: 0,
+      logged: houses,
+      audited: houses,
+    });
     // The bill log names who started the run.
     const log = await sql<{ n: number }>`select count(*)::int as n from property_bill_log where create_user = ${adminId}
       and operator_name is not null and bill_id in (select id from property_payment_bill where building_id = ${buildingId}
@@ -171,11 +182,11 @@ describe('generation as a job run', () => {
     const stopped = await finishedRun(admin, runId);
     expect(stopped).toMatchObject({ state: 'cancelled', progressDone: 20, progressTotal: houses });
     // Half a period: what the committed chunks wrote, each bill whole (lines and log).
-    expect(await billCounts(buildingId)).toEqual({ bills: 20, keys: 20, unbalanced: 0, logged: 20 });
+    expect(await billCounts(buildingId)).toEqual({ bills: 20, keys: 20, unbalanced: 0, logged: 20, audited: 20 });
 
     const rerun = await generated(admin, { gardenId, buildingId, period: PERIOD, itemIds: itemId });
     expect(rerun.outcomeParams).toMatchObject({ created: houses - 20, existing: 20 });
-    expect(await billCounts(buildingId)).toEqual({ bills: houses, keys: houses, unbalanced: 0, logged: houses });
+    expect(await billCounts(buildingId)).toEqual({ bills: houses, keys: houses, unbalanced: 0, logged: houses, audited: houses });
   });
 
   it('an attempt that dies midway is retried by the queue and completes the run, each bill once', async () => {
@@ -190,7 +201,7 @@ describe('generation as a job run', () => {
     const run = await finishedRun(admin, runId);
     expect(run).toMatchObject({ state: 'done', attempts: 2, progressDone: houses - 30, progressTotal: houses - 30 });
     expect(run.outcomeParams).toMatchObject({ created: houses - 30, existing: 30 });
-    expect(await billCounts(buildingId)).toEqual({ bills: houses, keys: houses, unbalanced: 0, logged: houses });
+    expect(await billCounts(buildingId)).toEqual({ bills: houses, keys: houses, unbalanced: 0, logged: houses, audited: houses });
   });
 });
 

@@ -1,5 +1,15 @@
-import { BILL_ACTION, CYCLE_MONTHS, Money, ONE_OFF_CYCLE, type ErrorKey, type Locale, translate } from '@property/domain';
+import {
+  BILL_ACTION,
+  CYCLE_MONTHS,
+  Money,
+  ONE_OFF_CYCLE,
+  paymentBillEntity,
+  type ErrorKey,
+  type Locale,
+  translate,
+} from '@property/domain';
 import { sql } from 'kysely';
+import { writeAudit } from '../../platform/crud/audit';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
@@ -218,13 +228,13 @@ export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Pro
   const lines = planned.flatMap((p) => p.lines.map((line) => ({ key: p.billKey, line })));
   const userId = ctx.auth.userId || null;
   const operator = ctx.auth.userName || ctx.auth.account || null;
-  const added = await sql<{ id: string }>`with input as (
+  const added = await sql<Row>`with input as (
       select * from unnest(${sql.join(bills)}) as t(${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))})
     ), added as (
       insert into property_payment_bill (${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))})
       select ${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))} from input
       on conflict (tenant_id, bill_key) where is_deleted = 0 do nothing
-      returning id, tenant_id, garden_id, house_name, item_name, bill_key, bill_status, amount
+      returning *
     ), lines as (
       insert into property_payment_bill_child (tenant_id, bill_id, garden_id, line_type, item_name, quantity, unit_price,
         amount, create_user, update_user)
@@ -254,7 +264,13 @@ export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Pro
         ${userId}::bigint, ${ctx.auth.deptId || null}::bigint, ${userId}::bigint
       from added
     )
-    select id from added order by id`.execute(ctx.db);
+    select * from added order by id`.execute(ctx.db);
+  // Bills are written here with this module's own SQL: their audit rows too, in the same transaction.
+  await writeAudit(
+    ctx,
+    paymentBillEntity,
+    added.rows.map((after) => ({ action: 'insert', after })),
+  );
   return added.rows.map((r) => String(r.id));
 }
 

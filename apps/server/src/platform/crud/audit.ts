@@ -54,14 +54,16 @@ export async function writeAudit(ctx: CrudContext, entity: EntityDef, entries: A
     .filter((e) => Object.keys(e.changes).length > 0);
   if (rows.length === 0) return;
   const { auth } = ctx;
-  const values = rows.map(
-    ({ entry, row, changes }) =>
-      sql`(${(row.tenant_id as string | undefined) ?? auth.tenantId}, ${entity.name}, ${row.id}, ${entry.action},
-        ${JSON.stringify(changes)}::jsonb, ${auth.userId || null}, ${auth.deptId || null}, ${auth.account || null},
-        ${auth.userName || null}, ${ctx.ip ?? null}, ${ctx.requestId ?? null})`,
-  );
+  // One parameter a column (arrays unnested by the database), whatever the number of rows: a generated month's
+  // bills are audited in the statement's chunks, where a VALUES list would be a parameter a value to parse.
+  const column = <T>(pick: (r: (typeof rows)[number]) => T) => rows.map(pick);
   await sql`insert into ${sql.table(auditLogEntity.table)} (tenant_id, entity_name, row_id, action, changes, create_user,
-    create_dept, account, user_name, remote_ip, request_id) values ${sql.join(values)}`.execute(ctx.db);
+    create_dept, account, user_name, remote_ip, request_id)
+    select t.tenant_id, ${entity.name}, t.row_id::bigint, t.action, t.changes, ${auth.userId || null}::bigint, ${auth.deptId || null}::bigint,
+      ${auth.account || null}::text, ${auth.userName || null}::text, ${ctx.ip ?? null}::text, ${ctx.requestId ?? null}::text
+    from unnest(${column(({ row }) => String((row.tenant_id as string | undefined) ?? auth.tenantId))}::text[],
+      ${column(({ row }) => String(row.id))}::text[], ${column(({ entry }) => entry.action)}::text[],
+      ${column(({ changes }) => JSON.stringify(changes))}::jsonb[]) as t(tenant_id, row_id, action, changes)`.execute(ctx.db);
 }
 
 /** Runs `work` in a transaction unless `db` is one already (then in it), so a change and its audit row commit together. */
