@@ -1,7 +1,7 @@
 import type { EnvelopeOf, PageOf } from '@property/domain';
 import { APP } from './config';
 import { consoleStyles } from './console-styles';
-import i18n, { currentLocale } from './i18n';
+import i18n, { requestLocale } from './i18n';
 import { session } from './session';
 
 /** The envelope every call but the token endpoint answers, and a page: the API contract's own types (packages/domain). */
@@ -59,7 +59,7 @@ const ACCEPT_LANGUAGE = { zh: 'zh-CN', en: 'en' } as const;
  * language: for calls made without request() too, e.g. file downloads and uploads with progress.
  */
 export function authHeaders(noClientHeader = false): Record<string, string> {
-  const headers: Record<string, string> = { 'Accept-Language': ACCEPT_LANGUAGE[currentLocale()] };
+  const headers: Record<string, string> = { 'Accept-Language': ACCEPT_LANGUAGE[requestLocale()] };
   if (!noClientHeader) headers.Authorization = basic();
   const token = session.token();
   if (token) headers[APP.tokenHeader] = `bearer ${token}`;

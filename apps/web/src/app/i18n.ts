@@ -102,8 +102,17 @@ function loadEnglish(): Promise<void> {
   return english;
 }
 
+/** The language chosen, set at once: calls made while its messages load already ask the server in it. */
+let requested: Locale = 'zh';
+
 async function use(locale: Locale): Promise<void> {
-  if (locale === 'en') await loadEnglish();
+  requested = locale;
+  if (locale === 'en') {
+    await loadEnglish().catch((error: unknown) => {
+      requested = language;
+      throw error;
+    });
+  }
   i18n.changeLanguage(locale);
 }
 
@@ -114,6 +123,9 @@ export function setLanguage(locale: Locale): Promise<void> {
   storage.set('language', locale);
   return use(locale);
 }
+
+/** The language the server answers in: the one chosen, even while its messages are still loading. */
+export const requestLocale = (): Locale => requested;
 
 /** The console's language now. */
 export const currentLocale = (): Locale => language;

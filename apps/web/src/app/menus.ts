@@ -1,14 +1,14 @@
 import { api } from './http';
+import { MENU_BUTTONS, MENU_ROUTES } from './menu-calls';
 import type { MenuNode } from './menu-tree';
 
 export * from './menu-tree';
 
-export const loadMenus = (topMenuId?: string) =>
-  api.get<MenuNode[]>('/blade-system/menu/routes', topMenuId ? { topMenuId } : undefined);
+export const loadMenus = (topMenuId?: string) => api.get<MenuNode[]>(MENU_ROUTES, topMenuId ? { topMenuId } : undefined);
 
 /** Button codes of menu/buttons as a set of true flags (spec §6). */
 export async function loadButtons(): Promise<Set<string>> {
-  const owners = await api.get<MenuNode[]>('/blade-system/menu/buttons');
+  const owners = await api.get<MenuNode[]>(MENU_BUTTONS);
   const codes = new Set<string>();
   const walk = (nodes: MenuNode[]) =>
     nodes.forEach((n) => {

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from './use-session';
 import { FIXED_TITLES, guardRedirect, newWindowAddress, PUBLIC_PATHS } from './guard';
-import { setUnauthorizedHandler } from './http';
+import { prefetchGet, setUnauthorizedHandler } from './http';
+import { MENU_BUTTONS, MENU_ROUTES } from './menu-calls';
 import { languageReady } from './i18n';
 import { preloadAntd, WithAntd } from './WithAntd';
 import { session } from './session';
@@ -29,22 +30,28 @@ const loading = (
 );
 const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 
-// Every page but the sign-in page renders antd: its providers and styles load with the page's own code.
-if (window.location.pathname !== '/login') preloadAntd();
-// A signed-in start fetches the shell's chunk, the menus and buttons, and on a menu screen the screen's chunk,
-// all together, not one after the other.
+// A signed-in start asks for the menus and buttons first, then fetches the code: the shell's chunk, and on a
+// menu screen the screen's chunk and its first page, all together, not one after the other. Order matters: the
+// browser sends at most six requests at a time to the server, and dozens of chunks follow; the calls, and the
+// small chunk that names the first list call, go out ahead of them.
 if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
-  void import('./layout/Shell');
-  // Imported, not bundled here: the sign-in page does not carry the menus module.
+  prefetchGet(MENU_ROUTES);
+  prefetchGet(MENU_BUTTONS);
+  const menuScreen = !/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname);
+  const firstList = menuScreen ? import('../crud/first-list-call') : undefined;
+  // Imported, not bundled here: the sign-in page does not carry the menus module. It takes the calls above.
   const menus = import('./menus').then((m) => m.prefetchMenus());
-  if (!/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname)) {
+  void import('./layout/Shell');
+  if (firstList) {
     void import('./MenuScreen');
     // A list screen's first page is asked for as soon as the menus say which screen the address opens.
-    void Promise.all([menus, import('../crud/first-list-call'), languageReady])
+    void Promise.all([menus, firstList, languageReady])
       .then(([tree, first]) => first.prefetchFirstList(tree, window.location))
       .catch(() => undefined); // the shell reports a menus failure when it takes the call
   }
 }
+// Every page but the sign-in page renders antd: its providers and styles load with the page's own code.
+if (window.location.pathname !== '/login') preloadAntd();
 
 /** The route guard of spec §4 on every navigation. */
 function Guard() {

@@ -109,12 +109,16 @@ describe.skipIf(!hasBrowser)('a list of more than 10,000 rows in Chromium', () =
         await route.continue();
       });
       const calls: string[] = [];
+      const menuCalls: string[] = [];
       tab.on('request', (request) => {
         if (request.url().includes('/api/blade-system/post/list')) calls.push(codeHeld ? 'before the code' : 'after the code');
+        if (/\/api\/blade-system\/menu\/(routes|buttons)$/.test(request.url())) menuCalls.push(new URL(request.url()).pathname);
       });
       await tab.goto(`${session.url}/system/post`);
       await tab.locator('.ant-table-row').first().waitFor();
       expect(calls).toEqual(['before the code']);
+      // The menus and buttons are asked for by the first script, once: the menus module takes those answers.
+      expect(menuCalls.sort()).toEqual(['/api/blade-system/menu/buttons', '/api/blade-system/menu/routes']);
     } finally {
       await tab.close();
     }
