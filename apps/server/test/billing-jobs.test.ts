@@ -1,5 +1,8 @@
+import { paymentBillEntity } from '@property/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changesOf } from '../src/platform/crud/audit';
+import type { Row } from '../src/platform/crud/engine';
 import type { JobContext } from '../src/platform/jobs';
 import {
   GENERATION_JOB,
@@ -152,6 +155,13 @@ describe('generation as a job run', () => {
       logged: houses,
       audited: houses,
     });
+    // Each bill's audit row, built in the generation's statement, holds what the engine's own would (changesOf).
+    const sample = await sql<Row>`select * from property_payment_bill where building_id = ${buildingId} and item_id = ${itemId}
+      and period = ${PERIOD} order by id limit 1`.execute(db());
+    const audit = await sql<{ changes: unknown }>`select changes from blade_audit_log where entity_name = 'paymentBill'
+      and row_id = ${sample.rows[0]!.id} and action = 'insert'`.execute(db());
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]!.changes).toEqual(changesOf(paymentBillEntity, undefined, sample.rows[0]!));
     // The bill log names who started the run.
     const log = await sql<{ n: number }>`select count(*)::int as n from property_bill_log where create_user = ${adminId}
       and operator_name is not null and bill_id in (select id from property_payment_bill where building_id = ${buildingId}

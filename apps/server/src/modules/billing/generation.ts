@@ -9,7 +9,7 @@ import {
   translate,
 } from '@property/domain';
 import { sql } from 'kysely';
-import { writeAudit } from '../../platform/crud/audit';
+import { auditInsertSql } from '../../platform/crud/audit';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
@@ -228,13 +228,16 @@ export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Pro
   const lines = planned.flatMap((p) => p.lines.map((line) => ({ key: p.billKey, line })));
   const userId = ctx.auth.userId || null;
   const operator = ctx.auth.userName || ctx.auth.account || null;
-  const added = await sql<Row>`with input as (
+  const added = await sql<{ id: string }>`with input as (
       select * from unnest(${sql.join(bills)}) as t(${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))})
     ), added as (
       insert into property_payment_bill (${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))})
       select ${sql.join(BILL_COLUMN_NAMES.map((c) => sql.ref(c)))} from input
       on conflict (tenant_id, bill_key) where is_deleted = 0 do nothing
       returning *
+    ), audited as (
+      -- Written with this module's own SQL: each bill's audit row too, in this statement (the chunk's transaction).
+      ${auditInsertSql(ctx, paymentBillEntity, 'a')} from added a
     ), lines as (
       insert into property_payment_bill_child (tenant_id, bill_id, garden_id, line_type, item_name, quantity, unit_price,
         amount, create_user, update_user)
@@ -264,13 +267,7 @@ export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Pro
         ${userId}::bigint, ${ctx.auth.deptId || null}::bigint, ${userId}::bigint
       from added
     )
-    select * from added order by id`.execute(ctx.db);
-  // Bills are written here with this module's own SQL: their audit rows too, in the same transaction.
-  await writeAudit(
-    ctx,
-    paymentBillEntity,
-    added.rows.map((after) => ({ action: 'insert', after })),
-  );
+    select id from added order by id`.execute(ctx.db);
   return added.rows.map((r) => String(r.id));
 }
 
