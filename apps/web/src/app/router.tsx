@@ -30,15 +30,16 @@ const loading = (
 );
 const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
 
-// A signed-in start asks for the menus and buttons first, then fetches the code: the shell's chunk, and on a
-// menu screen the screen's chunk and its first page, all together, not one after the other. Order matters: the
-// browser sends at most six requests at a time to the server, and dozens of chunks follow; the calls, and the
-// small chunk that names the first list call, go out ahead of them.
+// A signed-in start asks for the menus and buttons first, then fetches the code: antd's providers, the shell's
+// chunk, and on a menu screen the screen's chunk and its first page, all together, not one after the other.
+// Order matters: the browser sends at most six requests at a time to the server, and dozens of chunks follow;
+// the calls, and the small chunk that names the first list call, go out ahead of them.
 if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
   prefetchGet(MENU_ROUTES);
   prefetchGet(MENU_BUTTONS);
   const menuScreen = !/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname);
   const firstList = menuScreen ? import('../crud/first-list-call') : undefined;
+  preloadAntd();
   // Imported, not bundled here: the sign-in page does not carry the menus module. It takes the calls above.
   const menus = import('./menus').then((m) => m.prefetchMenus());
   void import('./layout/Shell');
@@ -49,9 +50,10 @@ if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
       .then(([tree, first]) => first.prefetchFirstList(tree, window.location))
       .catch(() => undefined); // the shell reports a menus failure when it takes the call
   }
+} else if (window.location.pathname !== '/login') {
+  // Every page but the sign-in page renders antd: its providers and styles load with the page's own code.
+  preloadAntd();
 }
-// Every page but the sign-in page renders antd: its providers and styles load with the page's own code.
-if (window.location.pathname !== '/login') preloadAntd();
 
 /** The route guard of spec §4 on every navigation. */
 function Guard() {
