@@ -242,6 +242,7 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
     };
     // A user task: renamed, and claimable by the manager role (the role picker, fed by the roles of the tenant).
     await select('shortTask');
+    await panel.getByText('用户任务', { exact: true }).waitFor(); // the element's type, named in the console's words
     await panel.getByLabel('名称', { exact: true }).fill('主管审批');
     await panel.getByLabel('名称', { exact: true }).press('Enter');
     await dialog.locator('.djs-element[data-element-id="shortTask"]').getByText('主管审批').waitFor();
@@ -250,6 +251,7 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
     await role('boss');
     // Conditions on the days: one refused as the engine could not read it, then the right ones.
     await select('shortFlow');
+    await panel.getByText('顺序流', { exact: true }).waitFor();
     const condition = panel.getByLabel('条件', { exact: true });
     await condition.fill('days <= 3');
     await condition.press('Enter');

@@ -109,6 +109,21 @@ export function PropertiesPanel({ model }: { model: OpenModel | undefined }) {
     onPressEnter: () => void commit(field, change),
   });
   const groups = (v: Values): ElementChange => ({ candidateGroups: [...(v.candidateRoles ?? []), ...(v.candidateDepts ?? [])] });
+  /** A task's candidates of one kind: free names too where the list is a help ('tags'), chosen ones only otherwise. */
+  const candidates = (
+    field: 'candidateUsers' | 'candidateRoles' | 'candidateDepts',
+    mode: 'tags' | 'multiple',
+    options: typeof users,
+    change: (values: Values) => ElementChange,
+  ) => (
+    <Form.Item name={field} label={t(`flow.${field}`)}>
+      <Select mode={mode} options={options} optionFilterProp="label" onChange={() => void commit(field, change)} />
+    </Form.Item>
+  );
+  const bpmnType = props.type.replace(/^bpmn:/, '');
+  const typeKey = `flow.elementType${bpmnType}`;
+  // A type the designer does not name shows as BPMN writes it.
+  const typeName = t(typeKey) === typeKey ? bpmnType : t(typeKey);
 
   return (
     <aside className="flow-properties" aria-label={t('flow.propertiesLabel')}>
@@ -122,7 +137,7 @@ export function PropertiesPanel({ model }: { model: OpenModel | undefined }) {
         initialValues={valuesOf(props, deptIds)}
       >
         <Form.Item label={t('flow.elementType')}>
-          <Typography.Text code>{props.type.replace(/^bpmn:/, '')}</Typography.Text>
+          <Typography.Text>{typeName}</Typography.Text>
         </Form.Item>
         <Form.Item
           name="id"
@@ -153,30 +168,9 @@ export function PropertiesPanel({ model }: { model: OpenModel | undefined }) {
                 onClear={() => model.update(props.id, { assignee: '' })}
               />
             </Form.Item>
-            <Form.Item name="candidateUsers" label={t('flow.candidateUsers')}>
-              <Select
-                mode="tags"
-                options={users}
-                optionFilterProp="label"
-                onChange={() => void commit('candidateUsers', (v) => ({ candidateUsers: v.candidateUsers ?? [] }))}
-              />
-            </Form.Item>
-            <Form.Item name="candidateRoles" label={t('flow.candidateRoles')}>
-              <Select
-                mode="tags"
-                options={roles}
-                optionFilterProp="label"
-                onChange={() => void commit('candidateRoles', groups)}
-              />
-            </Form.Item>
-            <Form.Item name="candidateDepts" label={t('flow.candidateDepts')}>
-              <Select
-                mode="multiple"
-                options={depts}
-                optionFilterProp="label"
-                onChange={() => void commit('candidateDepts', groups)}
-              />
-            </Form.Item>
+            {candidates('candidateUsers', 'tags', users, (v) => ({ candidateUsers: v.candidateUsers ?? [] }))}
+            {candidates('candidateRoles', 'tags', roles, groups)}
+            {candidates('candidateDepts', 'multiple', depts, groups)}
           </>
         )}
         {props.condition !== undefined && (
