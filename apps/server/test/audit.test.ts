@@ -256,4 +256,26 @@ describe('two people editing one row (docs/api-conventions.md)', () => {
       (await admin.post('/blade-system/post/submit', { id, postName: '我改', updateTime: fresh.updateTime })).body.success,
     ).toBe(true);
   });
+  it('moves updateTime past the one a save replaces, even within one second, so an edit read before is refused', async () => {
+    expect((await admin.post('/blade-system/post/submit', { category: 1, postCode: 'au-7', postName: '七' })).body.success).toBe(
+      true,
+    );
+    const id = await postId('au-7');
+    // Saved a moment ago by someone else, in this very second or later by the clock (quick saves run ahead of it).
+    await sql`update blade_post set update_time = localtimestamp(0) + interval '5 seconds' where id = ${id}`.execute(db());
+    const read = (await admin.get('/blade-system/post/detail', { id })).body.data;
+    const other = await admin.post('/blade-system/post/submit', { id, postName: '别人改', updateTime: read.updateTime });
+    expect(other.body.success).toBe(true);
+    const after = (await admin.get('/blade-system/post/detail', { id })).body.data.updateTime as string;
+    // Text order is time order in this format.
+    expect(after > read.updateTime, `${after} after ${read.updateTime}`).toBe(true);
+    const stale = await admin.post('/blade-system/post/submit', { id, postName: '我改', updateTime: read.updateTime });
+    expect(stale.status).toBe(409);
+    // A removal moves it on too.
+    expect((await admin.post('/blade-system/post/remove', undefined, { ids: id })).body.success).toBe(true);
+    const removed = await sql<{
+      t: string;
+    }>`select to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') as t from blade_post where id = ${id}`.execute(db());
+    expect(removed.rows[0]!.t > after, `${removed.rows[0]!.t} after ${after}`).toBe(true);
+  });
 });

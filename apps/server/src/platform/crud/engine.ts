@@ -39,6 +39,8 @@ export interface ListOptions {
 }
 
 export interface CrudHooks {
+  /** A row as read, before it is answered: an entity storing some rows in a compact form expands them here. */
+  present?(row: Row): Row;
   /** Check or complete the values of a save; may throw an ApiError. Runs inside the save's transaction. */
   beforeSave?(ctx: CrudContext, values: Values, existing: Row | undefined): Promise<void> | void;
   afterSave?(ctx: CrudContext, saved: Row, existing: Row | undefined): Promise<void> | void;
@@ -74,6 +76,13 @@ export function toJson(entity: EntityDef, row: Row): Row {
 }
 
 /**
+ * A saved row's new updateTime: now, and always past the one it replaces. The wire format has whole seconds
+ * (yyyy-MM-dd HH:mm:ss), so two saves within one second would leave the same value, and an edit read between
+ * them would pass the optimistic check (submit's `staleUpdate`) and overwrite the second save unseen.
+ */
+const NEXT_UPDATE_TIME = sql`greatest(localtimestamp(0), update_time + interval '1 second')`;
+
+/**
  * list / page / detail / submit / remove for any entity definition. Modules
  * with more behaviour pass hooks or call these operations from their own routes.
  */
@@ -87,6 +96,11 @@ export class CrudService {
     return sql.table(this.entity.table);
   }
 
+  /** A row as the API answers it. */
+  private json(row: Row): Row {
+    return toJson(this.entity, this.hooks.present ? this.hooks.present(row) : row);
+  }
+
   /** Live rows the caller may see. */
   scope(ctx: CrudContext, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
     const conditions = [sql`is_deleted = 0`, ...ctx.rowScope(this.entity), ...extra];
@@ -95,7 +109,7 @@ export class CrudService {
 
   async page(ctx: CrudContext, query: Record<string, unknown>, options: ListOptions = {}): Promise<Page> {
     const page = await readPage(ctx.db, this.listRequest(ctx, query, options));
-    return { ...page, records: page.records.map((r) => toJson(this.entity, r)) };
+    return { ...page, records: page.records.map((r) => this.json(r)) };
   }
 
   /** What page() reads: the caller's rows matching the query, in the query's order (tests explain its statements). */
@@ -124,7 +138,7 @@ export class CrudService {
     const order = parsed.orderBy.length > 0 ? parsed.orderBy : defaultSort(this.entity);
     const rows = await sql<Row>`select * from ${this.table()} where ${where}
       order by ${sql.join(order)}, id limit ${limit}`.execute(ctx.db);
-    return rows.rows.map((r) => toJson(this.entity, r));
+    return rows.rows.map((r) => this.json(r));
   }
 
   /** The caller's live row; `lock`: held until the transaction ends, so concurrent saves of it queue (docs/api-conventions.md). */
@@ -138,12 +152,12 @@ export class CrudService {
   async detail(ctx: CrudContext, query: Record<string, unknown>): Promise<Row | null> {
     if (query.id !== undefined) {
       const row = await this.findRow(ctx, parseId(query.id));
-      return row ? toJson(this.entity, row) : null;
+      return row ? this.json(row) : null;
     }
     const parsed = parseListQuery(this.entity, query);
     if (parsed.where.length === 0) throw badRequest('missingParam', { name: 'id' });
     const rows = await sql<Row>`select * from ${this.table()} where ${this.scope(ctx, parsed.where)} limit 1`.execute(ctx.db);
-    return rows.rows[0] ? toJson(this.entity, rows.rows[0]) : null;
+    return rows.rows[0] ? this.json(rows.rows[0]) : null;
   }
 
   /** Insert when the body has no id, update otherwise; one transaction, nothing half-saved. */
@@ -168,7 +182,7 @@ export class CrudService {
         ? await this.update(txCtx, existing.id as string, values, existing)
         : await this.insert(txCtx, values);
       await this.hooks.afterSave?.(txCtx, saved, existing);
-      return toJson(this.entity, saved);
+      return this.json(saved);
     });
   }
 
@@ -195,7 +209,7 @@ export class CrudService {
    */
   async update(ctx: CrudContext, id: string, values: Values, before?: Row): Promise<Row> {
     const sets = Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
-    sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = localtimestamp(0)`);
+    sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = ${NEXT_UPDATE_TIME}`);
     return inTransaction(ctx.db, async (tx) => {
       const txCtx = { ...ctx, db: tx };
       const old = before ?? (await this.findRow(txCtx, id, true));
@@ -222,7 +236,7 @@ export class CrudService {
       if (ids.length === 0) return 0;
       await this.hooks.beforeRemove?.(txCtx, ids);
       const result = await sql<Row>`update ${this.table()} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
-        update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${this.scope(txCtx)} returning *`.execute(tx);
+        update_time = ${NEXT_UPDATE_TIME} where id in (${sql.join(ids)}) and ${this.scope(txCtx)} returning *`.execute(tx);
       const removed = result.rows.map((after) => ({ action: 'remove' as const, before: { ...after, is_deleted: 0 }, after }));
       await writeAudit(txCtx, this.entity, removed);
       return result.rows.length;
