@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress-plugin.ts';
 import { antdStaticStyles } from './build/static-styles-plugin.ts';
 
 // react-router's package points every bundler at its development build; a production bundle takes its production build.
 const routerDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), antdStaticStyles()],
+  plugins: [react(), antdStaticStyles(), precompress()],
   server: { proxy: { '/api': 'http://localhost:8080' } },
   resolve:
     command === 'build'

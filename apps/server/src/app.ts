@@ -178,6 +178,7 @@ async function serveConsole(app: FastifyInstance, webRoot: string): Promise<void
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('Cache-Control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 
@@ -14,6 +15,11 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+  // The build's compressed copies (build/precompress-plugin.ts), told apart from the file by what they hold.
+  const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  writeFileSync(join(webRoot, 'assets', 'big-5678.js'), big);
+  writeFileSync(join(webRoot, 'assets', 'big-5678.js.br'), brotliCompressSync(`${big}//br`));
+  writeFileSync(join(webRoot, 'assets', 'big-5678.js.gz'), gzipSync(`${big}//gz`));
   server = await startServer({ seedDemo: false, webRoot });
 });
 afterAll(async () => server?.close());
@@ -49,6 +55,25 @@ describe('the console on the API port', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const missing = await fetch(`${server.url}/assets/gone-0000.js`);
     expect(missing.status).toBe(404);
+  });
+
+  it("sends the build's compressed copy the browser accepts, as it is, and the file itself to one that accepts none", async () => {
+    const asked = async (encoding: string) => {
+      const answer = await fetch(`${server.url}/assets/big-5678.js`, { headers: { 'Accept-Encoding': encoding } });
+      return { answer, text: await answer.text() };
+    };
+    const brotli = await asked('gzip, deflate, br, zstd');
+    expect(brotli.answer.headers.get('content-encoding')).toBe('br');
+    expect(brotli.answer.headers.get('content-type')).toContain('javascript');
+    expect(brotli.answer.headers.get('vary')).toContain('accept-encoding');
+    expect(brotli.answer.headers.get('cache-control')).toContain('immutable');
+    expect(brotli.text.endsWith('//br')).toBe(true);
+    const gzip = await asked('gzip');
+    expect(gzip.answer.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.text.endsWith('//gz')).toBe(true);
+    const plain = await asked('identity');
+    expect(plain.answer.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toMatch(/x"\)$/);
   });
 
   it('answers an API path with the envelope, never the page (no token: 401 before any path is looked up)', async () => {

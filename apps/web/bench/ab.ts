@@ -7,13 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LIST_PATH, lighthouseBrowser, startBenchServer, summary } from './lab';
+import { benchOption, LIST_PATH, lighthouseBrowser, startBenchServer, summary } from './lab';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const option = benchOption;
 const builds = { A: option('a'), B: option('b') };
 if (!builds.A || !builds.B) throw new Error('usage: ab.ts --a <dir> --b <dir> [--rows N --runs N]');
 const ROWS = Number(option('rows') ?? 1000);

@@ -71,7 +71,7 @@ const results: Record<string, Array<Awaited<ReturnType<typeof traceStart>>>> = {
 try {
   for (let run = 1; run <= RUNS; run++)
     for (const [page, path, ready] of [
-      ['sign-in', '/login', 'button.ant-btn-primary'],
+      ['sign-in', '/login', 'button.login-button-primary'],
       ['list', LIST_PATH, '.ant-table-tbody .ant-table-row'],
     ] as const)
       for (const [name, bench] of benches) {

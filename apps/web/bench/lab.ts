@@ -21,6 +21,12 @@ export const CHROME_FLAGS = [
   '--disable-background-networking',
 ];
 /** The list screen the benches open (岗位管理) and its list call. */
+/** The value after `--<name>` on the bench's command line, if given. */
+export function benchOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
 export const LIST_PATH = '/system/post';
 export const LIST_CALL = '/api/blade-system/post/list';
 

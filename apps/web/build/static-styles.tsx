@@ -70,10 +70,18 @@ import {
   Typography,
   Upload,
   Watermark,
+  theme,
 } from 'antd';
 import { renderToString } from 'react-dom/server';
 import { APP } from '../src/app/config';
+import { isDark } from '../src/app/contrast';
+import { sideMenuTheme, topMenuTheme } from '../src/app/layout/menu-themes';
+import { THEMES } from '../src/app/layout/themes';
 import { consoleTheme } from '../src/app/theme';
+
+/** The shell's menus as a first visit draws them: the default theme preset and colour (layout/menu-themes.ts). */
+const DEFAULT_PRESET = THEMES[0];
+const PRIMARY = theme.getDesignToken(consoleTheme(APP.colour)).colorPrimary;
 
 /** Every value type the generic screen's columns and forms use (crud/columns.ts). */
 const columns: ProColumns<Record<string, unknown>>[] = [
@@ -96,6 +104,12 @@ function Catalogue() {
     <Layout>
       <Layout.Header>
         <Menu mode="horizontal" items={[{ key: 'a', label: 'a' }]} />
+        <ConfigProvider theme={topMenuTheme(PRIMARY, DEFAULT_PRESET.header)}>
+          <Menu mode="horizontal" items={[{ key: 'a', label: 'a' }]} />
+          <Tooltip title="a">
+            <span>a</span>
+          </Tooltip>
+        </ConfigProvider>
         <Badge count={1}>
           <Avatar>a</Avatar>
         </Badge>
@@ -113,6 +127,17 @@ function Catalogue() {
       <Layout>
         <Layout.Sider>
           <Menu mode="inline" items={[{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }]} />
+          <ConfigProvider theme={sideMenuTheme(PRIMARY, DEFAULT_PRESET)}>
+            <Menu
+              mode="inline"
+              theme={isDark(DEFAULT_PRESET.sider) ? 'dark' : 'light'}
+              items={[{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }]}
+            />
+            {/* A collapsed sidebar names its items in tooltips, under the menu's theme. */}
+            <Tooltip title="a">
+              <span>a</span>
+            </Tooltip>
+          </ConfigProvider>
         </Layout.Sider>
         <Layout.Content>
           <Tabs items={[{ key: 'a', label: 'a', closable: true }]} type="editable-card" hideAdd />

@@ -1,5 +1,6 @@
-import { houseEntity, lesseeEntity, paramEntity, tenantPackageEntity, userEntity } from '@property/domain';
+import { houseEntity, lesseeEntity, paramEntity, repairEntity, tenantPackageEntity, userEntity } from '@property/domain';
 import { describe, expect, it } from 'vitest';
+import { rememberReadable } from '../src/app/permissions';
 import { columnsOf, listQuery, rulesOf } from '../src/crud/columns';
 
 const byIndex = (columns: ReturnType<typeof columnsOf>) => new Map(columns.map((c) => [String(c.dataIndex), c]));
@@ -20,6 +21,28 @@ describe('the generic screen from a definition', () => {
       createTime_dategt: '2026-01-01 00:00:00',
       createTime_datelt: '2026-01-31 23:59:59',
     });
+  });
+
+  it('leaves out references to rows the user may not read (raw ids), and keeps those they may', () => {
+    // A service clerk: the repair menu, none of the house or owner menus; the garden list is a reference read.
+    rememberReadable((code) => code === repairEntity.permission);
+    try {
+      const clerk = byIndex(columnsOf(repairEntity, 'zh'));
+      for (const key of ['houseId', 'ownerId'])
+        expect(clerk.get(key), key).toMatchObject({
+          hideInTable: true,
+          hideInSearch: true,
+          hideInForm: true,
+          hideInDescriptions: true,
+        });
+      expect(clerk.get('gardenId')).toMatchObject({ hideInTable: false, hideInForm: false });
+      expect(clerk.get('gardenId')).not.toHaveProperty('hideInDescriptions');
+    } finally {
+      rememberReadable(null);
+    }
+    const manager = byIndex(columnsOf(repairEntity, 'zh'));
+    expect(manager.get('houseId')).toMatchObject({ hideInTable: false, hideInForm: false });
+    expect(manager.get('ownerId')).not.toHaveProperty('hideInDescriptions');
   });
 
   it('shows amounts of money with the currency sign and areas without it', () => {

@@ -3,7 +3,7 @@ import '@ant-design/v5-patch-for-react-19';
 import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useConsoleColour } from './console-colour';
 import { useTranslation } from './i18n';
 import { consoleTheme } from './theme';
@@ -19,10 +19,23 @@ const FORM_CONFIG = { scrollToFirstError: { focus: true, block: 'nearest' as con
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const colour = useConsoleColour();
+  const locale = i18n.language === 'en' ? enUS : zhCN;
+  const theme = useMemo(() => consoleTheme(colour), [colour]);
+  // antd's static methods (Modal.confirm, message) render outside this tree, in antd's default theme (its blue
+  // under white text is below 4.5:1) and styled at run time: they take the console's theme and locale too.
+  useLayoutEffect(() => {
+    ConfigProvider.config({
+      holderRender: (content) => (
+        <ConfigProvider locale={locale} theme={theme}>
+          {content}
+        </ConfigProvider>
+      ),
+    });
+  }, [locale, theme]);
   return (
     <ConfigProvider
-      locale={i18n.language === 'en' ? enUS : zhCN}
-      theme={consoleTheme(colour)}
+      locale={locale}
+      theme={theme}
       // A refused submit moves focus to the first field in error (issue 19), in every form.
       form={FORM_CONFIG}
     >

@@ -11,7 +11,7 @@ import {
 } from '@property/domain';
 import type { Rule } from 'antd/es/form';
 import { currentLocale } from '../app/i18n';
-import { dictionaryOptions, referenceOptions } from './dictionaries';
+import { dictionaryOptions, mayNameReferences, referenceOptions } from './dictionaries';
 
 export type Row = Record<string, unknown>;
 
@@ -126,15 +126,20 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
     const ownStatus = key === 'status' && !!field.dict;
     if ((HIDDEN.has(key) && !ownTenantId && !ownStatus) || field.kind === 'json') continue;
     const isReference = field.kind === 'long' && !field.options;
+    // A reference to rows the user may not read (a service clerk's repairs name houses and owners, whose lists stay
+    // behind their menus: personal data) could only show raw ids and offer no choice: left out, unless required.
+    const unnamed = !!field.options && !mayNameReferences(field.options);
     const valueType = valueTypeOf(field);
     columns.push({
       title: fieldLabel(locale, entity.name, key),
       dataIndex: key,
       valueType,
-      hideInTable: field.secret || isReference || (field.kind === 'text' && /remark|content|stack|params|data/i.test(key)),
-      hideInSearch: !field.search,
+      hideInTable:
+        field.secret || isReference || unnamed || (field.kind === 'text' && /remark|content|stack|params|data/i.test(key)),
+      hideInSearch: !field.search || unnamed,
       // An id with nowhere to pick it from (a resident's app account) is linked elsewhere, never typed in.
-      hideInForm: field.readOnly || isReference,
+      hideInForm: field.readOnly || isReference || (unnamed && !field.required),
+      ...(unnamed ? { hideInDescriptions: true } : {}),
       // Long text is cut by the table's CSS, its whole value in the cell's title. (ProTable's own ellipsis
       // measures every cell in the browser to decide on a tooltip: a forced layout per cell on each render.)
       ...(field.kind === 'text'

@@ -67,6 +67,11 @@ function listedBy(path: string): EntityDef | undefined {
   return ENTITIES.find((e) => path === `${e.base}/list` || path === `${e.base}/page`);
 }
 
+/** Whether the user may read the rows a reference field names (false: its choices are never asked, its ids unnamed). */
+export function mayNameReferences(options: FieldOptions): boolean {
+  return mayReadList(listedBy(options.from.split('?')[0] ?? ''));
+}
+
 /**
  * Choices of a reference field: tree nodes as they come, list rows as { label, value: id }.
  * `scope` narrows the call (e.g. to the header garden).

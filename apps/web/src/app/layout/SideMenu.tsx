@@ -3,7 +3,8 @@ import { createElement, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { MenuNode } from '../menus';
 import { menuIcon } from './menu-icons';
-import { isDark, sidebarSelection } from '../contrast';
+import { isDark } from '../contrast';
+import { sideMenuTheme } from './menu-themes';
 import type { ThemePreset } from './themes';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -54,35 +55,8 @@ export function SideMenu({ tree, preset, collapsed }: { tree: MenuNode[]; preset
     setOpenKeys((open) => (above.every((k) => open.includes(k)) ? open : [...new Set([...open, ...above])]));
   }, [tree, pathname]);
 
-  // A shade of the colour for the selected item that reads on this sidebar (contrast.ts), not the colour as is.
-  const selection = sidebarSelection(token.colorPrimary, preset.sider);
-  const selected = { bg: selection.background, text: selection.text };
-  const colours = {
-    itemBg: preset.sider,
-    subMenuItemBg: preset.sider,
-    popupBg: preset.sider,
-    itemColor: preset.siderText,
-    itemHoverColor: preset.siderText,
-    itemSelectedBg: selected.bg,
-    itemSelectedColor: selected.text,
-  };
   return (
-    <ConfigProvider
-      theme={{
-        components: {
-          Menu: {
-            ...colours,
-            darkItemBg: preset.sider,
-            darkSubMenuItemBg: 'rgba(0, 0, 0, 0.18)',
-            darkPopupBg: preset.sider,
-            darkItemColor: preset.siderText,
-            darkItemHoverColor: '#ffffff',
-            darkItemSelectedBg: selected.bg,
-            darkItemSelectedColor: selected.text,
-          },
-        },
-      }}
-    >
+    <ConfigProvider theme={sideMenuTheme(token.colorPrimary, preset)}>
       <Menu
         mode="inline"
         theme={isDark(preset.sider) ? 'dark' : 'light'}

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ConfigProvider, Menu, theme } from 'antd';
 import { createElement } from 'react';
 import { useTranslation } from '../i18n';
-import { readableShade } from '../contrast';
 import type { TopMenu } from '../answers';
 import { api } from '../http';
 import { menuIcon } from './menu-icons';
+import { topMenuTheme } from './menu-themes';
 
 /**
  * The header's top menus (spec §2.2): each narrows the sidebar to the menus granted to it
@@ -32,7 +32,7 @@ export function TopMenus({
   if (!topMenus.data?.length) return null;
   const ALL = 'all';
   return (
-    <ConfigProvider theme={{ components: { Menu: { horizontalItemSelectedColor: readableShade(token.colorPrimary, header) } } }}>
+    <ConfigProvider theme={topMenuTheme(token.colorPrimary, header)}>
       <Menu
         mode="horizontal"
         aria-label={t('common.topMenus')}
