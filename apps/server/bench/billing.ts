@@ -16,15 +16,19 @@
  *   (generationHandler, as pg-boss runs it) against a plain INSERT … SELECT
  *   of the same rows (bills and their lines, same columns and values) for
  *   other periods. Target: generation within 2× of the INSERT … SELECT.
+ *   Then the automatic deduction's step (auto-deduct.ts): on a scope without
+ *   flagged items (what every such generation pays for it), and a period of
+ *   the item flagged with DEDUCTED_OWNERS owners' accounts able to pay.
  */
 import { BILL_STATUS, PAGE_DEPTH_LIMIT } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { cpus, loadavg } from 'node:os';
 import type { BuiltApp } from '../src/app';
+import { deductGenerated } from '../src/modules/billing/auto-deduct';
 import { planPeriod } from '../src/modules/billing/generation';
 import { generationHandler, type GenerationParams } from '../src/modules/billing/jobs';
 import { jobCrudContext } from '../src/platform/jobs';
-import type { LoadResult } from './load';
+import { databaseCpuMs, processCpuMs, type LoadResult } from './load';
 
 export interface BillingBenchOptions {
   built: BuiltApp;
@@ -41,6 +45,8 @@ export interface BillingBenchOptions {
 }
 
 const SIZE = 10;
+/** Owners with a pre-paid account when the generation's item is flagged autoDeduct. */
+const DEDUCTED_OWNERS = 2_000;
 const HOUSES_A_GARDEN = 1_000;
 /** Ten months of bills a house: 2026-01 … 2026-10. */
 const PERIODS = 10;
@@ -294,9 +300,9 @@ async function benchLists(o: BillingBenchOptions): Promise<void> {
 }
 
 /** The bills and lines of a period for every bound house of the garden, as one INSERT … SELECT: the baseline. */
-async function insertSelect(built: BuiltApp, gardenId: string, itemId: string, period: string): Promise<number> {
+async function insertSelect(built: BuiltApp, gardenId: string, itemId: string, period: string): Promise<Timed> {
   const db = built.services.db;
-  const start = performance.now();
+  const start = await timer(db);
   await sql`with added as (insert into property_payment_bill (tenant_id, garden_id, building_id, unit_id, house_id,
         parking_space_id, house_name, owner_id, owner_name, owner_phone, item_id, item_name, fee_type, period, start_date, end_date,
         due_date, amount, bill_key, create_user, create_dept, update_user)
@@ -310,7 +316,19 @@ async function insertSelect(built: BuiltApp, gardenId: string, itemId: string, p
       where b.item_id = ${itemId} and b.garden_id = ${gardenId} and b.is_deleted = 0
       returning id, tenant_id, garden_id, house_id, item_id, item_name)
     ${linesOf(sql`added`)}`.execute(db);
-  return performance.now() - start;
+  return start.elapsed();
+}
+
+/** Wall time and CPU time (this process and the database's backends, as the lists' CPU per call), in ms. */
+interface Timed {
+  ms: number;
+  cpuMs: number;
+}
+const cpuNow = async (db: BuiltApp['services']['db']) => processCpuMs() + (await databaseCpuMs(db));
+/** Starts a measurement: `elapsed()` answers the wall and CPU time since. */
+async function timer(db: BuiltApp['services']['db']) {
+  const [wall, cpu] = [performance.now(), await cpuNow(db)];
+  return { elapsed: async (): Promise<Timed> => ({ ms: performance.now() - wall, cpuMs: (await cpuNow(db)) - cpu }) };
 }
 
 async function benchGeneration(o: BillingBenchOptions): Promise<void> {
@@ -333,8 +351,8 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
   const admin = String(
     (await sql<{ id: string }>`select id from blade_user where account = 'admin' order by id limit 1`.execute(db)).rows[0]!.id,
   );
-  const generate = async (period: string) => {
-    const start = performance.now();
+  const generate = async (period: string): Promise<Timed> => {
+    const start = await timer(db);
     const outcome = await generationHandler({
       runId: '0',
       tenantId: '000000',
@@ -345,18 +363,18 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
       signal: new AbortController().signal,
       db,
     });
-    const ms = performance.now() - start;
+    const took = await start.elapsed();
     const created = Number((outcome?.params as { created?: number } | undefined)?.created ?? 0);
     if (created !== o.houses) throw new Error(`generation made ${created} bills, not ${o.houses}`);
-    return ms;
+    return took;
   };
   const vacuum = async () => {
     for (const table of ['property_payment_bill', 'property_payment_bill_child', 'property_bill_log'])
       await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   };
   // Alternated: baseline, generation, baseline, generation, each on its own period, the tables vacuumed between.
-  const baseline: number[] = [];
-  const generation: number[] = [];
+  const baseline: Timed[] = [];
+  const generation: Timed[] = [];
   for (const [n, [a, b]] of [
     ['2030-01', '2030-02'],
     ['2030-03', '2030-04'],
@@ -365,9 +383,11 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
     await vacuum();
     generation.push(await generate(b!));
     await vacuum();
+    const [bn, gn] = [baseline[n]!, generation[n]!];
     console.log(
-      `  round ${n + 1}: INSERT … SELECT ${(baseline[n]! / 1000).toFixed(2)} s, generation ${(generation[n]! / 1000).toFixed(2)} s ` +
-        `(${(generation[n]! / baseline[n]!).toFixed(2)}×), load average ${loadNow()}`,
+      `  round ${n + 1}: INSERT … SELECT ${(bn.ms / 1000).toFixed(2)} s, generation ${(gn.ms / 1000).toFixed(2)} s ` +
+        `(${(gn.ms / bn.ms).toFixed(2)}×); CPU ${(bn.cpuMs / 1000).toFixed(2)} s, ${(gn.cpuMs / 1000).toFixed(2)} s ` +
+        `(${(gn.cpuMs / bn.cpuMs).toFixed(2)}×); load average ${loadNow()}`,
     );
   }
   // Both make the same rows: the generation's bills and lines equal the INSERT … SELECT's, period aside.
@@ -385,10 +405,57 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
   console.log(
     `  of which planning (reading the bound houses, computing each bill): ${((performance.now() - planning) / 1000).toFixed(2)} s`,
   );
-  const [b, g] = [baseline.reduce((x, y) => x + y) / baseline.length, generation.reduce((x, y) => x + y) / generation.length];
+  const mean = (runs: Timed[], pick: (t: Timed) => number) => runs.reduce((x, t) => x + pick(t), 0) / runs.length;
+  const [b, g] = [mean(baseline, (t) => t.ms), mean(generation, (t) => t.ms)];
+  const [bc, gc] = [mean(baseline, (t) => t.cpuMs), mean(generation, (t) => t.cpuMs)];
   console.log(
     `  ${o.houses.toLocaleString()} bills, ${(o.houses * 2).toLocaleString()} lines: INSERT … SELECT ${(b / 1000).toFixed(2)} s, ` +
-      `generation ${(g / 1000).toFixed(2)} s (with its ${o.houses.toLocaleString()} log rows): ${(g / b).toFixed(2)}× (target within 2×)`,
+      `generation ${(g / 1000).toFixed(2)} s (with its ${o.houses.toLocaleString()} log rows): ${(g / b).toFixed(2)}× (target within 2×); ` +
+      `CPU time (this process and the database's backends) ${(bc / 1000).toFixed(2)} s, ${(gc / 1000).toFixed(2)} s: ${(gc / bc).toFixed(2)}×`,
+  );
+  await benchDeduction(built, gardenId!, itemId, admin, g, generate);
+}
+
+/**
+ * The automatic deduction after a generation: its cost on a scope without flagged items (the generations
+ * above paid it), then a period of the item flagged with DEDUCTED_OWNERS accounts holding enough, each of
+ * their bills paid by its own order.
+ */
+async function benchDeduction(
+  built: BuiltApp,
+  gardenId: string,
+  itemId: string,
+  admin: string,
+  unflaggedMs: number,
+  generate: (period: string) => Promise<Timed>,
+): Promise<void> {
+  const db = built.services.db;
+  const ctx = await jobCrudContext(db, '000000', admin);
+  const idle: number[] = [];
+  for (let n = 0; n < 9; n++) {
+    const start = performance.now();
+    if ((await deductGenerated(ctx, { gardenId, period: '2030-04' })) !== null) throw new Error('the item is not flagged yet');
+    idle.push(performance.now() - start);
+  }
+  console.log(
+    `  the deduction step, no item flagged: ${median(idle).toFixed(1)} ms (median of 9; one look at the garden's items)`,
+  );
+  // The months above closed, so the owners' only waiting bill is the new month's.
+  await sql`update property_payment_bill set bill_status = ${BILL_STATUS.closed} where garden_id = ${gardenId}`.execute(db);
+  await sql`update property_payment_item set auto_deduct = 1 where id = ${itemId}`.execute(db);
+  await sql`insert into property_prepaid_account (tenant_id, garden_id, house_id, owner_id, balance)
+    select '000000', h.garden_id, h.id, w.owner_id, 100000 from property_house h
+      join property_ownership w on w.house_id = h.id and w.is_deleted = 0
+    where h.garden_id = ${gardenId} order by h.id limit ${DEDUCTED_OWNERS}`.execute(db);
+  const { ms } = await generate('2030-06');
+  const paid = await sql<{ n: number }>`select count(*)::int as n from property_payment_bill where garden_id = ${gardenId}
+    and period = '2030-06' and bill_status = ${BILL_STATUS.paid} and pay_type = 5`.execute(db);
+  if (paid.rows[0]!.n !== DEDUCTED_OWNERS) throw new Error(`${paid.rows[0]!.n} bills deducted, not ${DEDUCTED_OWNERS}`);
+  const extra = ms - unflaggedMs;
+  console.log(
+    `  the item flagged, ${DEDUCTED_OWNERS.toLocaleString()} owners able to pay: generation ${(ms / 1000).toFixed(2)} s, ` +
+      `about ${(extra / 1000).toFixed(2)} s more than unflagged (${(extra / DEDUCTED_OWNERS).toFixed(1)} ms a bill deducted), ` +
+      `load average ${loadNow()}`,
   );
 }
 

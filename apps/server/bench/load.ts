@@ -22,7 +22,7 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon
 const TICKS = 100;
 
 /** CPU time so far, in ms, of the database's server processes for `db` (0 when they cannot be read). */
-async function databaseCpuMs(db: Db): Promise<number> {
+export async function databaseCpuMs(db: Db): Promise<number> {
   const backends = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`
     .execute(db)
     .catch(() => ({ rows: [] }));
@@ -38,7 +38,7 @@ async function databaseCpuMs(db: Db): Promise<number> {
   return (ticks * 1000) / TICKS;
 }
 
-const processCpuMs = () => {
+export const processCpuMs = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };

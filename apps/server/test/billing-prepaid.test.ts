@@ -5,6 +5,7 @@ import type { ApiClient } from './client';
 import { ok, otherTenant, refused } from './facility-fixtures';
 import { demoGardens, gardenStaff, menuSubtrees, signedIn } from './garden-staff';
 import { startServer, type TestServer } from './harness';
+import { prepaidBalanceOf, prepaidLedgerOf } from './billing-fixtures';
 
 /**
  * Pre-paid accounts (预存款) and paying bills by balance (pay type 5), over
@@ -60,15 +61,8 @@ async function openAccount(client: ApiClient, houseId: string): Promise<Record<s
   return account;
 }
 
-const balanceOf = async (id: string) =>
-  (await sql<{ balance: string }>`select balance::text from property_prepaid_account where id = ${id}`.execute(db())).rows[0]!
-    .balance;
-const ledgerOf = async (id: string) =>
-  (
-    await sql<{ kind: number; amount: string; balance_after: string; bill_id: string | null; order_id: string | null }>`
-    select kind, amount::text, balance_after::text, bill_id::text, order_id::text from property_prepaid_ledger
-    where prepaid_account_id = ${id} order by id`.execute(db())
-  ).rows;
+const balanceOf = (id: string) => prepaidBalanceOf(db(), id);
+const ledgerOf = (id: string) => prepaidLedgerOf(db(), id);
 const topUp = (client: ApiClient, prepaidAccountId: string, amount: string, extra: Record<string, unknown> = {}) =>
   client.post('/system-property/prepaidaccount/top-up', { prepaidAccountId, amount, payType: 1, ...extra });
 const payByBalance = (client: ApiClient, bills: Bill[], clientKey?: string) =>

@@ -18,6 +18,7 @@ import type {
   tenantPackageEntity,
   Static,
   TopMenuItem,
+  TopUpResult,
   UploadedFile,
   userEntity,
 } from '@property/domain';
@@ -50,3 +51,5 @@ export type Uploaded = Static<typeof UploadedFile>;
 export type BuildingBatchSaved = Static<typeof BatchSaved>;
 /** owner/save-bind. */
 export type Bound = Static<typeof BindingsAdded>;
+/** system-property/prepaidaccount/top-up: the account after the top-up (and any auto-deductions), its ledger row. */
+export type TopUpAnswer = Static<typeof TopUpResult>;

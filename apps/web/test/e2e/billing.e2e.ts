@@ -3,7 +3,7 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { axeViolations, describeViolations } from './axe';
-import { englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
+import { animationsEnded, englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
 
 /**
  * The billing screens in Chromium, as the demo company's administrator: the bill tabs with the filter's totals
@@ -119,6 +119,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await toolbar(page).getByRole('button', { name: '生成账单' }).click();
     const box = dialog(page, '生成账单');
     await box.waitFor();
+    await animationsEnded(page);
     const building = box.getByLabel('楼栋');
     await building.click();
     const firstBuilding = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
@@ -301,7 +302,9 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await rowAction(page, row, '退款');
     const box = dialog(page, '账单退款');
     await box.waitFor();
-    await box.getByText('部分退款').click();
+    // The dialog zooms in from the row's button: a click aimed while it grows can land on the other option.
+    await animationsEnded(page);
+    await box.getByRole('radio', { name: '部分退款' }).check();
     const bill = await sql<{
       paid: string;
     }>`select (paid_amount + late_fee)::numeric(14,2)::text as paid from property_payment_bill
@@ -417,6 +420,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await toolbar(page).getByRole('button', { name: '收银台' }).click();
     const box = dialog(page, '收银台');
     await box.waitFor();
+    await animationsEnded(page);
     const picker = box.getByRole('combobox', { name: '房屋' });
     await picker.click();
     await picker.fill(prepaidHouse.house_name);
@@ -593,6 +597,23 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     expect(await page.locator('.ant-result', { hasText: '该页面正在建设中' }).count()).toBe(0);
     await scan(page, '/billing/statistics');
     await screenshot(page, 'billing-statistics-zh-1440');
+  });
+
+  it('shows a charge item’s 自动从预存款扣缴 in its list and its form (the definition’s field)', async () => {
+    const { page, url } = session;
+    await page.goto(`${url}/billing/items`);
+    await waitForPath(page, '/billing/items');
+    await page.locator('#main-content .ant-table-row').first().waitFor();
+    await page.locator('#main-content .ant-table-thead').getByText('自动从预存款扣缴').waitFor();
+    await toolbar(page)
+      .getByRole('button', { name: /^新\s*增$/ })
+      .click();
+    const add = dialog(page, '新增');
+    await add.waitFor();
+    await add.getByLabel('自动从预存款扣缴').waitFor();
+    await scan(page, 'charge item dialog');
+    await page.keyboard.press('Escape');
+    await add.waitFor({ state: 'detached' });
   });
 
   it('reads in English on a phone: the tabs, the totals and a row’s actions behind its ⋯ button', async () => {

@@ -78,6 +78,8 @@ export const billingEn: Shape<typeof billingZh> = {
     remark: 'Remark',
     balanceNow: 'Balance now ¥{{amount}}',
     toppedUp: 'Topped up ¥{{amount}}, receipt {{receiptNo}}, balance ¥{{balance}}',
+    toppedUpDeducted:
+      'Topped up ¥{{amount}}, receipt {{receiptNo}}; {{count}} bills paid from it automatically, balance ¥{{balance}}',
     ledgerTitle: 'Pre-paid ledger: {{house}} {{owner}}',
   },
   payAmount: 'Take ¥{{amount}}',

@@ -77,6 +77,7 @@ export const billingZh = {
     remark: '备注',
     balanceNow: '当前余额 ¥{{amount}}',
     toppedUp: '充值成功 ¥{{amount}},收据号 {{receiptNo}},余额 ¥{{balance}}',
+    toppedUpDeducted: '充值成功 ¥{{amount}},收据号 {{receiptNo}};已自动扣缴 {{count}} 张账单,余额 ¥{{balance}}',
     ledgerTitle: '预存款流水:{{house}} {{owner}}',
   },
   payAmount: '收款 ¥{{amount}}',

@@ -255,6 +255,7 @@ export const en: Shape<typeof zh> = {
       lateFeeGraceDays: 'Late fee grace days',
       lateFeeCap: 'Late fee cap (yuan)',
       vacantPercent: 'Vacant discount (%)',
+      autoDeduct: 'Deduct from pre-paid balance',
       startDate: 'Start date',
       endDate: 'End date',
       remark: 'Remark',

@@ -405,6 +405,8 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   generateTooMany: 'At most {{max}} bills a run; generate building by building',
   billsGenerated:
     '{{created}} bills added for {{period}}, totalling {{total}} yuan; {{existing}} existed already; {{problems}} houses could not be billed',
+  billsGeneratedDeducted:
+    '{{created}} bills added for {{period}}, totalling {{total}} yuan; {{existing}} existed already; {{problems}} houses could not be billed; {{deducted}} paid from pre-paid balances',
   billsMonthlyQueued: 'Generation of {{period}} queued for {{gardens}} gardens',
   remindersSent: 'Reminders sent to {{phones}} phone numbers about {{bills}} bills',
   remindBatchEmpty: 'No bill in the chosen scope needs a reminder',

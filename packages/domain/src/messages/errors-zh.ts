@@ -409,6 +409,8 @@ export const errorsZh = {
   smsReminder: '尊敬的{{name}}业主,您的房屋{{house}}有{{count}}笔物业账单未缴,合计{{amount}}元,请尽快缴纳。',
   generateTooMany: '单次最多生成{{max}}张账单,请按楼栋分批生成',
   billsGenerated: '{{period}}期间新生成{{created}}张账单,合计{{total}}元;已存在{{existing}}张;{{problems}}户无法计费',
+  billsGeneratedDeducted:
+    '{{period}}期间新生成{{created}}张账单,合计{{total}}元;已存在{{existing}}张;{{problems}}户无法计费;{{deducted}}张已从预存款自动扣缴',
   billsMonthlyQueued: '已为{{gardens}}个小区排队生成{{period}}期间的账单',
   remindersSent: '已向{{phones}}个手机号发送催缴短信,涉及{{bills}}张账单',
   remindBatchEmpty: '所选范围内没有需要催缴的账单',

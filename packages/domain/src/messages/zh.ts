@@ -267,6 +267,7 @@ export const zh = {
       lateFeeGraceDays: '滞纳金宽限天数',
       lateFeeCap: '滞纳金上限(元)',
       vacantPercent: '空置房优惠(%)',
+      autoDeduct: '自动从预存款扣缴',
       startDate: '开始日期',
       endDate: '结束日期',
       remark: '备注',

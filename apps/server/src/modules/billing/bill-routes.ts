@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { parseId, parseIds, toJson, type Row } from '../../platform/crud/engine';
+import { parseListQuery } from '../../platform/crud/filters';
 import { idsQuery } from '../../platform/crud/routes';
 import { boundedTotal, readPage, requireShallow } from '../../platform/crud/paging';
 import { data, status } from '../../platform/http/envelope';
@@ -31,7 +32,7 @@ import { localeOfRequest } from '../../platform/http/locale';
 import { get, idText, params, post } from '../../platform/http/operation';
 import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
-import { BILL_VIEWS, billRows, bills, linesOf, lockBills, logBill, parsePeriod, type BillView } from './bills';
+import { BILL_TOTAL_VIEWS, BILL_VIEWS, billRows, bills, linesOf, lockBills, logBill, parsePeriod, type BillView } from './bills';
 import { gardenRow } from '../community/hierarchy';
 import { insertBills, planBill, previewPeriod, withUnit, type GenerationScope } from './generation';
 import { GENERATION_JOB, type GenerationParams } from './jobs';
@@ -89,6 +90,24 @@ export async function billIdsOfList(ctx: RequestContext, query: Query, view: Bil
   const rows = await sql<{ id: string }>`select id from ${request.from} where ${request.where}
     order by id limit ${max + 1}`.execute(ctx.db);
   return rows.rows.map((r) => String(r.id));
+}
+
+/**
+ * The conditions on the running totals that select what a list's filter selects of the bills, when the totals can
+ * answer it: no filter but the garden (gardenId, as the console sends the header's garden) and no data scope on the
+ * bills (the totals know tenants and gardens only). Undefined otherwise: the bills are read.
+ */
+function totalsScope(ctx: RequestContext, query: Query): RawBuilder<unknown>[] | undefined {
+  if (ctx.services.access.dataScoped(ctx.grants, paymentBillEntity)) return undefined;
+  if (extraConditions(query).length > 0) return undefined;
+  const { gardenId, ...rest } = query;
+  if (parseListQuery(paymentBillEntity, rest, OWN_KEYS).where.length > 0) return undefined;
+  // The filter's own reading of gardenId: the last one given; empty is none; anything but an id is left to it.
+  const garden = String((Array.isArray(gardenId) ? gardenId[gardenId.length - 1] : gardenId) ?? '');
+  if (garden !== '' && !/^\d+$/.test(garden)) return undefined;
+  // rowScope names only tenant_id and garden_id when no data scope applies: columns of the totals too.
+  const scope = ctx.rowScope(paymentBillEntity);
+  return garden === '' ? scope : [...scope, sql`garden_id = ${garden}`];
 }
 
 const VIEWS: { path: string; view: BillView; menus: string[]; summary: string }[] = [
@@ -151,12 +170,21 @@ export function registerBillRoutes(app: FastifyInstance, services: Services): vo
           skip: OWN_KEYS,
         },
       );
-      const rows = await sql<Record<string, string | number>>`select count(*)::int as count, coalesce(sum(amount), 0) as amount,
-          coalesce(sum(reduce_amount), 0) as reduce_amount, coalesce(sum(amount - reduce_amount), 0) as owed,
-          coalesce(sum(paid_amount), 0) as paid_amount, coalesce(sum(late_fee), 0) as late_fee,
-          coalesce(sum(refund_amount), 0) as refund_amount,
-          coalesce(sum(amount - reduce_amount) filter (where bill_status = ${BILL_STATUS.unpaid}), 0) as unpaid_owed
-        from ${request.from} where ${request.where}`.execute(ctx.db);
+      const totals = totalsScope(ctx, query);
+      // The whole tenant's or a garden's totals read the running totals (a few rows a garden); other filters the bills.
+      const rows = totals
+        ? await sql<Record<string, string | number>>`select coalesce(sum(bill_count), 0)::int as count,
+            coalesce(sum(amount), 0) as amount, coalesce(sum(reduce_amount), 0) as reduce_amount,
+            coalesce(sum(owed), 0) as owed, coalesce(sum(paid_amount), 0) as paid_amount,
+            coalesce(sum(late_fee), 0) as late_fee, coalesce(sum(refund_amount), 0) as refund_amount,
+            coalesce(sum(owed) filter (where bill_status = ${BILL_STATUS.unpaid}), 0) as unpaid_owed
+          from property_bill_totals where ${sql.join([...totals, ...BILL_TOTAL_VIEWS[view]], sql` and `)}`.execute(ctx.db)
+        : await sql<Record<string, string | number>>`select count(*)::int as count, coalesce(sum(amount), 0) as amount,
+            coalesce(sum(reduce_amount), 0) as reduce_amount, coalesce(sum(amount - reduce_amount), 0) as owed,
+            coalesce(sum(paid_amount), 0) as paid_amount, coalesce(sum(late_fee), 0) as late_fee,
+            coalesce(sum(refund_amount), 0) as refund_amount,
+            coalesce(sum(amount - reduce_amount) filter (where bill_status = ${BILL_STATUS.unpaid}), 0) as unpaid_owed
+          from ${request.from} where ${request.where}`.execute(ctx.db);
       const r = rows.rows[0]!;
       const m = (v: unknown) => Money.format(String(v), 2);
       return data({
@@ -600,19 +628,27 @@ function registerCashierRoutes(app: FastifyInstance, services: Services): void {
         if (q[key]) where.push(sql`${sql.ref(column)} ilike ${like(q[key])}`);
       const current = Math.max(1, Number(q.current ?? 1) || 1);
       const size = Math.min(1000, Math.max(1, Number(q.size ?? 10) || 10));
-      const having = q.overdue === 'true' ? sql`having count(*) filter (where due_date < current_date) > 0` : sql``;
-      const grouped = sql`select house_id, min(garden_id) as garden_id, min(house_name) as house_name, min(owner_name) as owner_name,
-          min(owner_phone) as owner_phone, count(*)::int as unpaid_count,
-          (count(*) filter (where due_date < current_date))::int as overdue_count, sum(amount - reduce_amount) as owed
-        from property_payment_bill where ${sql.join(where, sql` and `)} group by house_id ${having}`;
+      const matching = sql.join(where, sql` and `);
+      // Houses in the order of the (state, house name, house id) index, so a page stops after its houses however many
+      // owe: each (name, house) pair once, each house at the first name its matching bills carry (the least, as
+      // min(house_name) would give; a house renamed between bills has two), its figures from all its matching bills.
+      const overdueOnly = q.overdue === 'true' ? sql`and s.overdue_count > 0` : sql``;
+      const houses = sql`select p.house_id, p.house_name, s.* from (select house_name, house_id from property_payment_bill
+          where ${matching} group by house_name, house_id) p
+        cross join lateral (select min(garden_id) as garden_id, min(owner_name) as owner_name, min(owner_phone) as owner_phone,
+            count(*)::int as unpaid_count, (count(*) filter (where due_date < current_date))::int as overdue_count,
+            sum(amount - reduce_amount) as owed
+          from property_payment_bill where ${matching} and house_id = p.house_id) s
+        where not exists (select 1 from property_payment_bill where ${matching} and house_id = p.house_id
+            and (house_name < p.house_name or (p.house_name is null and house_name is not null))) ${overdueOnly}`;
       requireShallow(current, size);
       const offset = (current - 1) * size;
-      const rows = await sql<Row>`${grouped} order by min(house_name), house_id limit ${size} offset ${offset}`.execute(ctx.db);
+      const rows = await sql<Row>`${houses} order by p.house_name, p.house_id limit ${size} offset ${offset}`.execute(ctx.db);
       // As every list: a page that is not full tells its total; otherwise counted up to the limit, estimated beyond.
       const { total, exact } =
         rows.rows.length > 0 && rows.rows.length < size
           ? { total: offset + rows.rows.length, exact: true }
-          : await boundedTotal(ctx.db, { from: sql`(${grouped}) as houses`, where: sql`true` });
+          : await boundedTotal(ctx.db, { from: sql`(${houses}) as houses`, where: sql`true` });
       return data({
         records: rows.rows.map((r) => ({
           houseId: String(r.house_id),
@@ -686,7 +722,7 @@ function registerGenerationRoutes(app: FastifyInstance, services: Services): voi
       tags,
       summary: 'Generate a period’s bills for a garden, building or unit (a job run)',
       description:
-        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 2,000. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Needs paymentbill_add.',
+        'Queues a run of the billGeneration job and answers its id; poll blade-system/job-run/detail for progress (bills done of those to add) and the outcome. The run makes a bill for every bound house and space whose item bills in the period, each with its lines and a log row, in transactions of 2,000. Bills that exist are skipped, so a rerun completes a stopped or killed run and adds no duplicate. Then the unpaid bills of auto-deduct items (autoDeduct) in the scope are paid from their owners’ pre-paid balances (the outcome says how many). Needs paymentbill_add.',
       query: scopeParams,
       body: scopeParams,
       form: true,

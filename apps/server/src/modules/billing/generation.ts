@@ -13,6 +13,7 @@ import { auditInsertSql } from '../../platform/crud/audit';
 import type { CrudContext, Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
+import { deductGenerated } from './auto-deduct';
 
 /**
  * Bills of a period from the charge items bound to houses and parking spaces.
@@ -271,31 +272,53 @@ export async function insertBills(ctx: CrudContext, planned: PlannedBill[]): Pro
   return added.rows.map((r) => String(r.id));
 }
 
-/** Every bill the scope would make, with the houses that cannot be billed and why. */
-export async function planPeriod(
-  ctx: CrudContext,
-  scope: GenerationScope,
-): Promise<{ planned: PlannedBill[]; problems: GenerationProblem[] }> {
-  const planned: PlannedBill[] = [];
-  const problems: GenerationProblem[] = [];
+/** One bound house or space of an item billing in the period. */
+interface Target {
+  item: Row;
+  target: Row;
+}
+
+/** The bound houses and spaces of every item of the scope that bills in the period, in item then binding order. */
+async function targetsIn(ctx: CrudContext, scope: GenerationScope): Promise<Target[]> {
+  const all: Target[] = [];
   for (const item of await itemsIn(ctx, scope)) {
     if (!billsInPeriod(item, scope.period)) continue;
-    for (const target of await targetsOf(ctx, item, scope)) {
-      try {
-        planned.push(planBill(ctx, item, target, scope.period));
-      } catch (e) {
-        if (!(e instanceof Money.ChargeError)) throw e;
-        problems.push({
-          houseName: (target.house_name as string) ?? null,
-          itemName: item.item_name as string,
-          key: e.key,
-          params: e.params as Record<string, string>,
-        });
-      }
-      if (planned.length > MAX_RUN) throw badRequest('generateTooMany', { max: MAX_RUN });
+    for (const target of await targetsOf(ctx, item, scope)) all.push({ item, target });
+  }
+  // Counted before any bill is planned or written: a run is refused whole, never stopped halfway.
+  if (all.length > MAX_RUN) throw badRequest('generateTooMany', { max: MAX_RUN });
+  return all;
+}
+
+/** Bills planned, with the houses that cannot be billed and why. */
+interface Plan {
+  planned: PlannedBill[];
+  problems: GenerationProblem[];
+}
+
+/** The bills of some targets. */
+function planTargets(ctx: CrudContext, targets: Target[], period: string): Plan {
+  const planned: PlannedBill[] = [];
+  const problems: GenerationProblem[] = [];
+  for (const { item, target } of targets) {
+    try {
+      planned.push(planBill(ctx, item, target, period));
+    } catch (e) {
+      if (!(e instanceof Money.ChargeError)) throw e;
+      problems.push({
+        houseName: (target.house_name as string) ?? null,
+        itemName: item.item_name as string,
+        key: e.key,
+        params: e.params as Record<string, string>,
+      });
     }
   }
   return { planned, problems };
+}
+
+/** Every bill the scope would make, with the houses that cannot be billed and why. */
+export async function planPeriod(ctx: CrudContext, scope: GenerationScope): Promise<Plan> {
+  return planTargets(ctx, await targetsIn(ctx, scope), scope.period);
 }
 
 /** Which of these keys already have a live bill. */
@@ -314,6 +337,8 @@ export interface GenerationOutcome {
   /** The first 100 houses that could not be billed, and why. */
   problems: { houseName: string | null; itemName: string | null; message: string }[];
   problemCount: number;
+  /** Bills paid from their owners' pre-paid balances (auto-deduct items; absent when the scope has none). */
+  deducted?: number;
 }
 
 const describeProblems = (problems: GenerationProblem[], locale: Locale) =>
@@ -348,11 +373,47 @@ export interface GenerationOptions {
   chunk?: number;
 }
 
+/** Lets pending I/O run: a transaction waiting on its BEGIN sends its statement. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Runs the generation in chunks of CHUNK bills, each chunk one transaction;
- * `progress` hears after each chunk (done, of). Answers what was added. What
- * a stopped or killed run committed stays, and a rerun plans the period again
- * and skips those keys (insert … on conflict do nothing besides).
+ * Prepares each input and runs it in turn, preparing the next input while the
+ * previous run is still awaited: with the database working on one chunk,
+ * Node plans the next. `prepare` should yield now and then (yieldToIo) so the
+ * run it overlaps gets its statements sent. Runs never overlap each other,
+ * and a failure leaves no run going on after this answers.
+ */
+export async function pipelined<I, P>(
+  inputs: I[],
+  prepare: (input: I) => Promise<P>,
+  run: (prepared: P) => Promise<void>,
+): Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  try {
+    for (const input of inputs) {
+      const prepared = await prepare(input);
+      await running;
+      running = run(prepared);
+      // Handled here at once: a run failing while the next input is prepared is no unhandled rejection.
+      running.catch(() => undefined);
+    }
+  } finally {
+    await running.catch(() => undefined);
+  }
+  await running;
+}
+
+/** Targets a slice between yields when planning: a few milliseconds of JavaScript. */
+const PLAN_SLICE = 250;
+
+/**
+ * Runs the generation in chunks of CHUNK houses-or-spaces, each chunk's bills
+ * one transaction, planning the next chunk while the database inserts this
+ * one; `progress` hears after each chunk (done, of: the targets without a
+ * live bill, each counted done once its chunk is in, billed or not). Answers
+ * what was added. What a stopped or killed run committed stays, and a rerun
+ * reads the period again and skips those keys (insert … on conflict do
+ * nothing besides).
  */
 export async function generatePeriod(
   ctx: CrudContext,
@@ -362,31 +423,59 @@ export async function generatePeriod(
 ): Promise<GenerationOutcome> {
   const { progress, signal } = options;
   const size = Math.max(1, options.chunk ?? CHUNK);
-  const { planned, problems } = await planPeriod(ctx, scope);
-  const existing = await existingKeys(
-    ctx,
-    planned.map((p) => p.billKey),
-  );
-  const fresh = planned.filter((p) => !existing.has(p.billKey));
+  const targets = await targetsIn(ctx, scope);
+  // Keys need no planning: the existing ones are known before the first chunk, and with them the count to do.
+  const keys = targets.map((t) => billKeyOf(t.target, t.item, scope.period));
+  const existing = await existingKeys(ctx, keys);
+  const isFresh = (t: Target) => !existing.has(billKeyOf(t.target, t.item, scope.period));
+  const of = keys.filter((k) => !existing.has(k)).length;
+  const chunks: Target[][] = [];
+  for (let i = 0; i < targets.length; i += size) chunks.push(targets.slice(i, i + size));
+
+  let plannedCount = 0;
   let created = 0;
+  let done = 0;
   let total = Money.dec('0');
-  await progress?.(0, fresh.length);
-  for (let i = 0; i < fresh.length; i += size) {
+  const problems: GenerationProblem[] = [];
+  // Planned in slices, yielding between them, so the chunk being inserted meanwhile is not held up.
+  const planChunk = async (chunk: Target[]): Promise<Plan & { fresh: number }> => {
+    const plan: Plan = { planned: [], problems: [] };
+    for (let i = 0; i < chunk.length; i += PLAN_SLICE) {
+      await yieldToIo();
+      const slice = planTargets(ctx, chunk.slice(i, i + PLAN_SLICE), scope.period);
+      plan.planned.push(...slice.planned);
+      plan.problems.push(...slice.problems);
+    }
+    return { ...plan, fresh: chunk.filter(isFresh).length };
+  };
+  const insertChunk = async (plan: Plan & { fresh: number }) => {
     signal?.throwIfAborted();
-    const chunk = fresh.slice(i, i + size);
-    const ids = await inTransaction(ctx.db, (tx) => insertBills({ ...ctx, db: tx }, chunk));
+    plannedCount += plan.planned.length;
+    problems.push(...plan.problems);
+    const bills = plan.planned.filter((p) => !existing.has(p.billKey));
+    // A rerun's chunks of bills that all exist already open no transaction.
+    const ids = bills.length ? await inTransaction(ctx.db, (tx) => insertBills({ ...ctx, db: tx }, bills)) : [];
     created += ids.length;
-    const addedKeys = new Set(ids.length === chunk.length ? chunk.map((c) => c.billKey) : await keysOf(ctx, ids));
-    total = Money.add(total, Money.sum(chunk.filter((c) => addedKeys.has(c.billKey)).map((c) => String(c.row.amount))));
-    await progress?.(Math.min(i + size, fresh.length), fresh.length);
-  }
+    const addedKeys = new Set(ids.length === bills.length ? bills.map((c) => c.billKey) : await keysOf(ctx, ids));
+    total = Money.add(total, Money.sum(bills.filter((c) => addedKeys.has(c.billKey)).map((c) => String(c.row.amount))));
+    done += plan.fresh;
+    await progress?.(done, of);
+  };
+  await progress?.(0, of);
+  await pipelined(chunks, planChunk, insertChunk);
+  // A step of its own after the chunks (auto-deduct.ts): its progress follows the bills added.
+  const deducted = await deductGenerated(ctx, scope, {
+    signal,
+    progress: progress && ((d, o) => progress(of + d, of + o)),
+  });
   return {
     period: scope.period,
     count: created,
     total: Money.format(total, 2),
-    existing: planned.length - created,
+    existing: plannedCount - created,
     problems: describeProblems(problems, locale),
     problemCount: problems.length,
+    ...(deducted === null ? {} : { deducted }),
   };
 }
 

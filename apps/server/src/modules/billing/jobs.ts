@@ -52,16 +52,17 @@ export const generationHandler: JobHandler<GenerationParams> = async (job) => {
     signal: job.signal,
     chunk,
   });
-  return {
-    key: 'billsGenerated',
-    params: {
-      period,
-      created: outcome.count,
-      total: outcome.total,
-      existing: outcome.existing,
-      problems: outcome.problemCount,
-    },
+  const params = {
+    period,
+    created: outcome.count,
+    total: outcome.total,
+    existing: outcome.existing,
+    problems: outcome.problemCount,
   };
+  // With auto-deduct items in the scope the outcome also says how many bills their balances paid.
+  return outcome.deducted === undefined
+    ? { key: 'billsGenerated', params }
+    : { key: 'billsGeneratedDeducted', params: { ...params, deducted: outcome.deducted } };
 };
 
 /**

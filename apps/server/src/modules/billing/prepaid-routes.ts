@@ -37,7 +37,7 @@ export function registerPrepaidRoutes(app: FastifyInstance, services: Services):
       tags,
       summary: 'Top up an owner’s pre-paid account',
       description:
-        'Adds the amount to the balance and writes its ledger row, numbered in the garden’s top-up receipt book (<garden code>-YC<year>-<000001>). The account is locked: top-ups and payments by balance on one account queue. Needs prepaidaccount_topup.',
+        'Adds the amount to the balance and writes its ledger row, numbered in the garden’s top-up receipt book (<garden code>-YC<year>-<000001>). The account is locked: top-ups and payments by balance on one account queue. Right after it commits, the owner’s waiting bills of auto-deduct items (autoDeduct) in the garden are paid from the balance, oldest first, each by its own order (pay type 5), stopping at the first the balance cannot cover; `deducted` counts them and `account` is the balance after them. Needs prepaidaccount_topup.',
       query: topUpParams,
       body: topUpParams,
       form: true,

@@ -7,7 +7,7 @@ import { badRequest } from '../../platform/http/errors';
 import { get } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
-import { pruneAudit } from '../../platform/crud/audit';
+import { presentAudit, pruneAudit } from '../../platform/crud/audit';
 import { CrudService, parseId, toJson, type Row } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 
@@ -35,7 +35,8 @@ export async function retentionDays(services: Pick<Services, 'db'>): Promise<num
  * "history" action of every list), and the daily retention job.
  */
 export function registerAuditRoutes(app: FastifyInstance, services: Services): void {
-  registerCrudRoutes(app, services, auditLogEntity);
+  // Inserts of many rows (a generated month) store their changes compactly: answered expanded, as every other.
+  registerCrudRoutes(app, services, auditLogEntity, new CrudService(auditLogEntity, { present: presentAudit }));
   const record = recordOf(auditLogEntity);
   const declared = get({
     tags: [auditLogEntity.label.en],
@@ -66,7 +67,7 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
     const rows = await sql<Row>`select * from ${sql.table(auditLogEntity.table)}
       where tenant_id = ${(row.tenant_id as string | undefined) ?? ctx.auth.tenantId} and is_deleted = 0 and entity_name = ${entity.name} and row_id = ${id}
       order by create_time desc, id desc limit ${HISTORY_LIMIT}`.execute(ctx.db);
-    return data(rows.rows.map((row) => toJson(auditLogEntity, row)));
+    return data(rows.rows.map((row) => toJson(auditLogEntity, presentAudit(row))));
   });
 
   services.jobs.registerJob(AUDIT_RETENTION_JOB, async ({ db, tenantId }) => {

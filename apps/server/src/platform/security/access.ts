@@ -247,12 +247,23 @@ export class AccessService {
     const gardenColumn = gardenColumnOf(entity);
     // Grants cached before gardens were part of them carry no gardenIds: not bound.
     if (gardenColumn && grants.gardenIds) conditions.push(sql`${sql.ref(gardenColumn)} in (${sql.join(grants.gardenIds)})`);
-    const rules = grants.admin ? undefined : (grants.dataScopes[entity.permission] ?? grants.dataScopes[entity.name]);
-    // A resource's rules are only ever listed with at least one.
-    if (!rules || rules.some((r) => r.type === 1)) return conditions;
+    const rules = this.dataScopeRules(grants, entity);
+    if (!rules) return conditions;
     const alternatives = rules.map((rule) => this.dataScopeCondition(auth, grants, rule));
     conditions.push(sql`(${sql.join(alternatives, sql` or `)})`);
     return conditions;
+  }
+
+  /** The caller's data-scope rules for an entity's rows, or undefined when they see all of them (an admin, no rule, or "all"). */
+  private dataScopeRules(grants: Grants, entity: EntityDef): DataScopeRule[] | undefined {
+    const rules = grants.admin ? undefined : (grants.dataScopes[entity.permission] ?? grants.dataScopes[entity.name]);
+    // A resource's rules are only ever listed with at least one.
+    return !rules || rules.some((r) => r.type === 1) ? undefined : rules;
+  }
+
+  /** Whether rowScope limits the entity's rows by a data scope (beyond the tenant and gardens). */
+  dataScoped(grants: Grants, entity: EntityDef): boolean {
+    return this.dataScopeRules(grants, entity) !== undefined;
   }
 
   private dataScopeCondition(auth: AuthContext, grants: Grants, rule: DataScopeRule): RawBuilder<unknown> {

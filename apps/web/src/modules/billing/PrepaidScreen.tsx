@@ -3,6 +3,7 @@ import { Button, Drawer, Form, Input, Modal, Radio, Typography, message } from '
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGarden } from '../../app/garden';
 import { api } from '../../app/http';
+import type { TopUpAnswer } from '../../app/answers';
 import { useTranslation } from '../../app/i18n';
 import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
@@ -28,11 +29,6 @@ const LEDGER_COLUMNS = Object.fromEntries(
 );
 /** The largest top-up the form takes (the server's amount allows twelve digits; a cashier types far less). */
 const TOP_UP_MAX = '9999999999.99';
-
-interface TopUpAnswer {
-  account: { balance: string };
-  ledger: { amount: string; receiptNo: string };
-}
 
 /**
  * 预存款: the header garden's owners' pre-paid accounts with their balances; 新增 opens one for a house (its
@@ -120,10 +116,11 @@ function TopUpDialog({ account, onClose, onDone }: { account: Row; onClose: () =
         clientKey: key.current,
       });
       void message.success(
-        t('billing.prepaid.toppedUp', {
+        t(answer.deducted > 0 ? 'billing.prepaid.toppedUpDeducted' : 'billing.prepaid.toppedUp', {
           amount: answer.ledger.amount,
           receiptNo: answer.ledger.receiptNo,
           balance: answer.account.balance,
+          count: answer.deducted,
         }),
       );
       onDone();

@@ -143,4 +143,9 @@ export const TopUpResult = Obj({
   account: recordOf(prepaidAccountEntity),
   ledger: recordOf(prepaidLedgerEntity),
   replay: Type.Boolean({ description: 'true when this clientKey had topped up already: nothing was added again' }),
+  deducted: Type.Integer({
+    minimum: 0,
+    description:
+      'waiting bills of auto-deduct items (autoDeduct) paid from the new balance right after the top-up, oldest first; account is the balance after them',
+  }),
 });

@@ -73,7 +73,14 @@ export const paymentBillEntity = entity({
     remark: text({ maxLength: 500 }),
   },
   unique: [{ fields: ['billKey'], message: 'billKeyTaken' }],
-  indexes: [['gardenId', 'billStatus', 'dueDate'], ['houseId', 'billStatus'], ['itemId', 'period'], ['orderId']],
+  // billStatus, houseName, houseId: houses owing (list-bill-house) read in their order, so a page stops after its houses.
+  indexes: [
+    ['gardenId', 'billStatus', 'dueDate'],
+    ['houseId', 'billStatus'],
+    ['itemId', 'period'],
+    ['orderId'],
+    ['billStatus', 'houseName', 'houseId'],
+  ],
   sort: { descs: ['period'] },
 });
 

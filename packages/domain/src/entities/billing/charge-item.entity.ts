@@ -43,7 +43,9 @@ export const payFormulaEntity = entity({
  * the due date, at most lateFeeCap) and the vacant-house discount
  * (vacantPercent off while the house's status is 空置). Bills are made for the
  * houses and parking spaces bound to it (paymentitemhouse) between startDate
- * and endDate.
+ * and endDate. With autoDeduct (yes_no, 自动从预存款扣缴) each bill is paid
+ * from its owner's pre-paid account in its garden when that holds enough: as
+ * it is generated, and as the account is topped up (billing/auto-deduct.ts).
  */
 export const paymentItemEntity = entity({
   name: 'paymentItem',
@@ -71,6 +73,7 @@ export const paymentItemEntity = entity({
     lateFeeGraceDays: int({ default: 0, validator: 'integer', invalid: 'integerInvalid' }),
     lateFeeCap: money(),
     vacantPercent: decimal({ invalid: 'percentInvalid' }),
+    autoDeduct: int({ dict: 'yes_no', default: 0, search: 'equal' }),
     startDate: date(),
     endDate: date(),
     remark: text({ maxLength: 500 }),

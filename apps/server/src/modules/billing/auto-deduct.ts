@@ -1,0 +1,174 @@
+import { BILL_STATUS, PAY_TYPE } from '@property/domain';
+import { sql, type RawBuilder } from 'kysely';
+import type { CrudContext } from '../../platform/crud/engine';
+import { inTransaction } from '../../platform/db/transaction';
+import { bills } from './bills';
+import type { GenerationScope } from './generation';
+import { payBillsOrSkip } from './payments';
+
+/**
+ * Automatic deduction (自动从预存款扣缴): the bills of charge items with
+ * `autoDeduct` = 1 are paid from their owner's pre-paid account in the bill's
+ * garden, by the cashier's own payment (payBillsOrSkip, pay type 5: an order
+ * and receipt number, the bill settled, the ledger move, the bill log and the
+ * audit trail, "who" being the caller: the job's starter, or the cashier who
+ * topped up). It runs
+ *
+ * - after a generation's chunks (`deductGenerated`), for the accounts of the
+ *   owners whose flagged bills the scope's period has unpaid, and
+ * - right after a top-up commits (`deductAccount`), for that account.
+ *
+ * Rules, the same in both:
+ *
+ * - One order a bill, keyed `auto:<billId>` (payBills is idempotent by key),
+ *   so a killed run or a retried top-up never pays a bill twice.
+ * - Oldest first within an account (due date, then start, then id), and
+ *   strictly so: at the first bill its balance cannot cover, that account
+ *   stops, so a newer bill never takes money an older one is waiting for.
+ *   Nothing is written for a bill not paid (no partial payment); the other
+ *   accounts go on.
+ * - Late fees: a bill of the generated period is paid as it is issued, so it
+ *   is never overdue and pays none, even when a past period is generated late.
+ *   Any other waiting bill (left unpaid by a short balance) pays the late fee
+ *   it has come to by the day it is deducted, exactly as at the cashier.
+ * - Chunks of CHUNK bills, each one transaction that locks its bills (id
+ *   order) and then its accounts (id order): the module's lock order, bills
+ *   first, so a cashier paying one of these bills by balance at the same
+ *   time queues rather than deadlocks. What is left is read again from the
+ *   database on every run; nothing is remembered across runs.
+ * - Only the caller's tenant and rows (its row scope), and only the bill's
+ *   own garden's account.
+ */
+export const CHUNK = 100;
+
+/** The key of one bill's automatic payment: a colon, which a client's key may not hold (bills.ts KEY). */
+export const autoDeductKey = (billId: string) => `auto:${billId}`;
+
+interface Waiting {
+  id: string;
+  account_id: string;
+  /** A bill of the generated period: deducted as it is issued, without a late fee. */
+  issued: boolean;
+}
+
+export interface DeductOptions {
+  /** Hears after each chunk commits: bills looked at, of those waiting. */
+  progress?: (done: number, of: number) => void | Promise<void>;
+  /** Checked before each chunk. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The unpaid bills of auto-deduct items waiting on these accounts, oldest
+ * first per account; only accounts holding money. `issuedIn` marks the bills
+ * of a generated period. Bills carry no index by owner: each account's are
+ * found through its owner's houses (ownerships, current or past, by index)
+ * and their bills (by house), so the cost follows the accounts, not the
+ * garden's bills.
+ */
+async function waitingOn(ctx: CrudContext, accountIds: string[], issuedIn?: GenerationScope): Promise<Waiting[]> {
+  if (accountIds.length === 0) return [];
+  const issued = issuedIn ? sql`b.garden_id = ${issuedIn.gardenId} and b.period = ${issuedIn.period}` : sql`false`;
+  const rows = await sql<Waiting>`select b.id::text, a.id::text as account_id, ${issued} as issued
+    from property_prepaid_account a
+      join lateral (select * from property_payment_bill where ${bills.scope(ctx)} and bill_status = ${BILL_STATUS.unpaid}
+        and house_id in (select p.house_id from property_ownership p where p.tenant_id = a.tenant_id and p.owner_id = a.owner_id)
+        and owner_id = a.owner_id and garden_id = a.garden_id) b on true
+      join property_payment_item i on i.id = b.item_id and i.tenant_id = b.tenant_id and i.auto_deduct = 1 and i.is_deleted = 0
+    where a.id = any(${accountIds}::bigint[]) and a.tenant_id = ${ctx.auth.tenantId} and a.is_deleted = 0 and a.balance > 0
+    order by a.id, b.due_date nulls last, b.start_date nulls last, b.id`.execute(ctx.db);
+  return rows.rows;
+}
+
+/** Pays what it can of the waiting bills, chunk by chunk; answers how many bills it paid. */
+async function deduct(ctx: CrudContext, waiting: Waiting[], options: DeductOptions = {}): Promise<number> {
+  const { progress, signal } = options;
+  // Accounts that met a bill they cannot cover: their newer bills wait too (strictly oldest first).
+  const stopped = new Set<string>();
+  let paid = 0;
+  await progress?.(0, waiting.length);
+  for (let i = 0; i < waiting.length; i += CHUNK) {
+    signal?.throwIfAborted();
+    const chunk = waiting.slice(i, i + CHUNK).filter((w) => !stopped.has(w.account_id));
+    if (chunk.length) {
+      paid += await inTransaction(ctx.db, async (db) => {
+        const tx = { ...ctx, db };
+        // Bills first, then accounts, each in id order: the order every payment locks in.
+        const live = new Set(
+          (
+            await sql<{ id: string }>`select id::text from property_payment_bill where id in (${sql.join(chunk.map((w) => w.id))})
+              and ${bills.scope(tx)} and bill_status = ${BILL_STATUS.unpaid} order by id for update`.execute(db)
+          ).rows.map((r) => r.id),
+        );
+        const accounts = [...new Set(chunk.map((w) => w.account_id))];
+        await sql`select id from property_prepaid_account where id in (${sql.join(accounts)})
+          and tenant_id = ${ctx.auth.tenantId} order by id for update`.execute(db);
+        let done = 0;
+        for (const bill of chunk) {
+          // Paid, closed or removed since it was read (a cashier came first): not this step's to pay.
+          if (stopped.has(bill.account_id) || !live.has(bill.id)) continue;
+          const payment = await payBillsOrSkip(
+            tx,
+            { billIds: bill.id, payType: PAY_TYPE.balance },
+            { serverKey: autoDeductKey(bill.id), skipUnpayable: true, noLateFee: bill.issued },
+          );
+          if (!payment) stopped.add(bill.account_id);
+          else if (!payment.replay) done += 1;
+        }
+        return done;
+      });
+    }
+    await progress?.(Math.min(i + CHUNK, waiting.length), waiting.length);
+  }
+  return paid;
+}
+
+/** The scope's condition on a generated bill (`s`): its garden, period, building, unit and items. */
+function scopeOf(scope: GenerationScope): RawBuilder<unknown> {
+  return sql.join(
+    [
+      sql`s.garden_id = ${scope.gardenId}`,
+      sql`s.period = ${scope.period}`,
+      ...(scope.buildingId ? [sql`s.building_id = ${scope.buildingId}`] : []),
+      ...(scope.unitId ? [sql`s.unit_id = ${scope.unitId}`] : []),
+      ...(scope.itemIds?.length ? [sql`s.item_id in (${sql.join(scope.itemIds)})`] : []),
+    ],
+    sql` and `,
+  );
+}
+
+/**
+ * After a generation's chunks: the owners with unpaid bills of auto-deduct
+ * items in the scope's period, each paid from their account, oldest first.
+ * Null, after one look at the garden's items, when none of the scope's items
+ * is flagged: generation without the flag does nothing more.
+ */
+export async function deductGenerated(
+  ctx: CrudContext,
+  scope: GenerationScope,
+  options: DeductOptions = {},
+): Promise<number | null> {
+  const only = scope.itemIds?.length ? sql`and id in (${sql.join(scope.itemIds)})` : sql``;
+  const flagged = await sql<{ id: string }>`select id::text from property_payment_item where tenant_id = ${ctx.auth.tenantId}
+    and garden_id = ${scope.gardenId} and auto_deduct = 1 and is_deleted = 0 ${only}`.execute(ctx.db);
+  if (flagged.rows.length === 0) return null;
+  const accounts = await sql<{ id: string }>`select distinct a.id::text from property_payment_bill s
+      join property_prepaid_account a on a.tenant_id = s.tenant_id and a.owner_id = s.owner_id and a.garden_id = s.garden_id
+        and a.is_deleted = 0 and a.balance > 0
+    where s.tenant_id = ${ctx.auth.tenantId} and s.is_deleted = 0 and s.bill_status = ${BILL_STATUS.unpaid}
+      and s.item_id in (${sql.join(flagged.rows.map((r) => r.id))}) and ${scopeOf(scope)}`.execute(ctx.db);
+  return deduct(
+    ctx,
+    await waitingOn(
+      ctx,
+      accounts.rows.map((r) => r.id),
+      scope,
+    ),
+    options,
+  );
+}
+
+/** Right after a top-up: the account's waiting auto-deduct bills, oldest first, as far as its balance goes. */
+export async function deductAccount(ctx: CrudContext, accountId: string): Promise<number> {
+  return deduct(ctx, await waitingOn(ctx, [accountId]));
+}

@@ -1,0 +1,297 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoDeductKey, deductAccount } from '../src/modules/billing/auto-deduct';
+import { generationHandler, type GenerationParams } from '../src/modules/billing/jobs';
+import { jobCrudContext } from '../src/platform/jobs';
+import { DEMO_TENANT } from '../src/seed/seed';
+import { finishedRun, generated, prepaidBalanceOf, prepaidLedgerOf } from './billing-fixtures';
+import type { ApiClient } from './client';
+import { ok, otherTenant, signedIn } from './facility-fixtures';
+import { startServer, type TestServer } from './harness';
+import { FAST_JOBS } from './jobs/test-kinds';
+
+/**
+ * Charge items deducted from the owner's pre-paid balance (autoDeduct): a
+ * generation pays the flagged item's new bills of owners whose account holds
+ * enough, as a cashier paying by balance would (order, receipt, ledger, bill
+ * log, audit), leaves the short owner's and the unflagged item's bills
+ * unpaid, and pays nothing twice on a rerun; a top-up pays the waiting bills
+ * oldest first, stopping at the first it cannot cover; another tenant's
+ * accounts are never touched.
+ */
+let server: TestServer;
+let admin: ApiClient;
+let adminId: string;
+let gardenId: string;
+let flaggedItem: string;
+let plainItem: string;
+/** Three houses, one owner each: rich (an account holding 250), poor (50) and none (no account). */
+const houses: Record<'rich' | 'poor' | 'none', string> = { rich: '', poor: '', none: '' };
+const accounts: Record<'rich' | 'poor', string> = { rich: '', poor: '' };
+let foreignAccount: string;
+const FIRST = '2025-01';
+const SECOND = '2025-02';
+const THIRD = '2025-03';
+/** A generation run whose first attempt dies once its bills are in, before their deduction: the retry must pay them. */
+const DYING = 'testDiesBeforeDeduction';
+
+const db = () => server.built.services.db;
+
+interface BillRow {
+  id: string;
+  bill_status: number;
+  pay_type: number | null;
+  order_id: string | null;
+  late_fee: string;
+  paid_amount: string;
+}
+const billOf = async (house: string, item: string, period: string) =>
+  (
+    await sql<BillRow>`select id::text, bill_status, pay_type, order_id::text, late_fee::text, paid_amount::text
+      from property_payment_bill where house_id = ${house} and item_id = ${item} and period = ${period} and is_deleted = 0`.execute(
+      db(),
+    )
+  ).rows;
+const balanceOf = (id: string) => prepaidBalanceOf(db(), id);
+const ledgerOf = (id: string) => prepaidLedgerOf(db(), id);
+/** The house's orders paying bills of the test's items (the demo year has paid others). */
+const ordersOf = async (house: string) =>
+  (
+    await sql<{ id: string; client_key: string; pay_type: number; total_amount: string; late_fee: string; receipt_no: string }>`
+      select id::text, client_key, pay_type, total_amount::text, late_fee::text, receipt_no from property_payment_order o
+      where house_id = ${house} and is_deleted = 0 and exists (select 1 from property_payment_bill b where b.order_id = o.id
+        and b.item_id in (${flaggedItem}, ${plainItem})) order by id`.execute(db())
+  ).rows;
+const topUp = (prepaidAccountId: string, amount: string) =>
+  admin.post('/system-property/prepaidaccount/top-up', { prepaidAccountId, amount, payType: 1 });
+const generate = (period: string) => generated(admin, { gardenId, period, itemIds: `${flaggedItem},${plainItem}` });
+
+async function item(itemName: string, autoDeduct: number, formulaId: string): Promise<string> {
+  const saved = await admin.post('/system-property/paymentitems/submit', {
+    gardenId,
+    itemName,
+    feeType: 1,
+    formulaId,
+    unitPrice: '100.00',
+    billingCycle: 1,
+    dueDay: 10,
+    // 1% a day past the due date, at most 5.00: any bill of these past months that pays a late fee pays 5.00.
+    lateFeePercent: '1',
+    lateFeeCap: '5.00',
+    autoDeduct,
+  });
+  expect(saved.body).toMatchObject(ok);
+  return (await admin.get('/system-property/paymentitems/list', { itemName_equal: itemName })).body.data.records[0].id;
+}
+
+beforeAll(async () => {
+  server = await startServer({ jobs: FAST_JOBS });
+  server.built.services.jobs.registerJob<GenerationParams>(
+    DYING,
+    (job) => {
+      let bills: number | undefined;
+      return generationHandler({
+        ...job,
+        progress: async (done, total) => {
+          await job.progress(done, total);
+          bills ??= total ?? 0; // the first call counts the bills to add; a larger total is the deduction's
+          if (job.attempt === 1 && (total ?? 0) > bills) throw new Error('worker died before the deduction (test)');
+        },
+      });
+    },
+    { retryLimit: 2 },
+  );
+  admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
+  adminId = String((await admin.get('/blade-system/user/info')).body.data.id);
+  gardenId = (await admin.get('/system-property/garden/list', { gardenName_equal: '翠湖苑' })).body.data.records[0].id;
+  expect(
+    (await admin.post('/system-property/payformula/submit', { formulaName: '扣缴固定金额', formulaType: 2 })).body,
+  ).toMatchObject(ok);
+  const formula = (await admin.get('/system-property/payformula/list', { formulaName_equal: '扣缴固定金额' })).body.data
+    .records[0].id;
+  flaggedItem = await item('扣缴物业费', 1, formula);
+  plainItem = await item('不扣缴停车费', 0, formula);
+  // Houses whose billed owner owns nothing else and has no account yet.
+  const found = await sql<{ house_id: string }>`select h.id::text as house_id from property_house h
+      join lateral (select p.owner_id from property_ownership p where p.house_id = h.id and p.is_deleted = 0
+        order by p.id limit 1) o on true
+    where h.garden_id = ${gardenId} and h.is_deleted = 0
+      and (select count(*) from property_ownership q where q.owner_id = o.owner_id and q.is_deleted = 0) = 1
+      and not exists (select 1 from property_prepaid_account a where a.owner_id = o.owner_id and a.is_deleted = 0)
+    order by h.id limit 3`.execute(db());
+  expect(found.rows).toHaveLength(3);
+  [houses.rich, houses.poor, houses.none] = found.rows.map((r) => r.house_id);
+  for (const houseId of Object.values(houses)) {
+    for (const itemId of [flaggedItem, plainItem]) {
+      expect((await admin.post('/system-property/paymentitemhouse/submit', { itemId, houseId })).body).toMatchObject(ok);
+    }
+  }
+  for (const [who, amount] of [
+    ['rich', '250.00'],
+    ['poor', '50.00'],
+  ] as const) {
+    expect((await admin.post('/system-property/prepaidaccount/submit', { houseId: houses[who] })).body).toMatchObject(ok);
+    accounts[who] = (await admin.get('/system-property/prepaidaccount/of-house', { houseId: houses[who] })).body.data.id;
+    expect((await topUp(accounts[who], amount)).body.data).toMatchObject({ deducted: 0, account: { balance: amount } });
+  }
+  // Another tenant's account for the same owner and garden ids (as if its ids met ours): never a match.
+  const other = await otherTenant(server, '扣缴隔离物业');
+  const otherTenantId = String((await other.get('/blade-system/user/info')).body.data.tenantId);
+  expect(otherTenantId).not.toBe(DEMO_TENANT);
+  const rich = await sql<{ owner_id: string; garden_id: string; house_id: string }>`select owner_id::text, garden_id::text,
+      house_id::text from property_prepaid_account where id = ${accounts.rich}`.execute(db());
+  foreignAccount = (
+    await sql<{ id: string }>`insert into property_prepaid_account (tenant_id, garden_id, house_id, owner_id, balance)
+      values (${otherTenantId}, ${rich.rows[0]!.garden_id}, ${rich.rows[0]!.house_id}, ${rich.rows[0]!.owner_id}, 1000)
+      returning id::text`.execute(db())
+  ).rows[0]!.id;
+});
+afterAll(async () => server?.close());
+
+describe('a charge item deducted from the pre-paid balance', () => {
+  it('is a yes/no field of the item, saved, read and filtered', async () => {
+    const detail = (await admin.get('/system-property/paymentitems/detail', { id: flaggedItem })).body.data;
+    expect(detail).toMatchObject({ id: flaggedItem, autoDeduct: 1 });
+    const listed = (await admin.get('/system-property/paymentitems/list', { gardenId, autoDeduct_equal: 1, size: 100 })).body.data
+      .records;
+    expect(listed.map((r: { id: string }) => r.id)).toContain(flaggedItem);
+    expect(listed.map((r: { id: string }) => r.id)).not.toContain(plainItem);
+  });
+
+  it('generation pays the flagged bills of owners whose balance covers them, and nothing else', async () => {
+    const run = await generate(FIRST);
+    expect(run.state).toBe('done');
+    expect(run.outcomeParams).toMatchObject({ created: 6, deducted: 1 });
+    expect(run.outcome).toContain('1张已从预存款自动扣缴');
+    // The deduction's progress follows the bills added: 6 bills, then the two accounts' two waiting bills.
+    expect(run).toMatchObject({ progressDone: 8, progressTotal: 8 });
+
+    // The rich owner's flagged bill: paid by balance, as the cashier would, with no late fee though its month is
+    // long past (paid as it is issued).
+    const [paid] = await billOf(houses.rich, flaggedItem, FIRST);
+    expect(paid).toMatchObject({ bill_status: 2, pay_type: 5, late_fee: '0.00', paid_amount: '100.00' });
+    const orders = await ordersOf(houses.rich);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      id: paid!.order_id,
+      client_key: autoDeductKey(paid!.id),
+      pay_type: 5,
+      total_amount: '100.00',
+    });
+    expect(orders[0]!.receipt_no).toMatch(/-\d{4}-\d{6}$/);
+    expect(await balanceOf(accounts.rich)).toBe('150.00');
+    expect((await ledgerOf(accounts.rich)).map((l) => [l.kind, l.amount, l.balance_after, l.order_id, l.create_user])).toEqual([
+      [1, '250.00', '250.00', null, adminId],
+      [2, '-100.00', '150.00', paid!.order_id, adminId],
+    ]);
+    // The bill log's pay row names the run's starter, like the generation's own row; the audit trail has the change.
+    const log = await sql<{ action: number; to_status: number; operator_name: string | null; create_user: string }>`
+      select action, to_status, operator_name, create_user::text from property_bill_log where bill_id = ${paid!.id} order by id`.execute(
+      db(),
+    );
+    expect(log.rows.map((l) => [l.action, l.to_status, l.create_user])).toEqual([
+      [1, 1, adminId],
+      [3, 2, adminId],
+    ]);
+    expect(log.rows[1]!.operator_name).toBe(log.rows[0]!.operator_name);
+    expect(log.rows[1]!.operator_name).toBeTruthy();
+    const audit = await sql<{ n: number }>`select count(*)::int as n from blade_audit_log where entity_name = 'paymentBill'
+      and action = 'update' and row_id = ${paid!.id} and create_user = ${adminId}
+      and changes -> 'billStatus' ->> 'after' = '2'`.execute(db());
+    expect(audit.rows[0]!.n).toBe(1);
+
+    // The unflagged item's bill of the same owner: unpaid, though the balance would cover it.
+    expect(await billOf(houses.rich, plainItem, FIRST)).toMatchObject([{ bill_status: 1, order_id: null }]);
+    // The poor owner (50 for a bill of 100): nothing written, the bill waits.
+    expect(await billOf(houses.poor, flaggedItem, FIRST)).toMatchObject([{ bill_status: 1, order_id: null }]);
+    expect(await ordersOf(houses.poor)).toEqual([]);
+    expect(await balanceOf(accounts.poor)).toBe('50.00');
+    expect(await ledgerOf(accounts.poor)).toHaveLength(1);
+    // No account: unpaid. Another tenant's account of the same owner and garden ids: untouched.
+    expect(await billOf(houses.none, flaggedItem, FIRST)).toMatchObject([{ bill_status: 1 }]);
+    expect(await balanceOf(foreignAccount)).toBe('1000.00');
+  });
+
+  it('a rerun, and deductions racing each other, pay nothing twice', async () => {
+    const rerun = await generate(FIRST);
+    expect(rerun.outcomeParams).toMatchObject({ created: 0, existing: 6, deducted: 0 });
+    const ctx = await jobCrudContext(db(), DEMO_TENANT, adminId);
+    expect(await Promise.all([deductAccount(ctx, accounts.rich), deductAccount(ctx, accounts.rich)])).toEqual([0, 0]);
+    expect(await ordersOf(houses.rich)).toHaveLength(1);
+    expect(await balanceOf(accounts.rich)).toBe('150.00');
+
+    // Two top-ups of one account at once, each then paying the waiting bill (with its late fee, 5.00: it waited
+    // past its due date): it is paid once, by one of them.
+    expect((await admin.post('/system-property/prepaidaccount/submit', { houseId: houses.none })).body).toMatchObject(ok);
+    const none = (await admin.get('/system-property/prepaidaccount/of-house', { houseId: houses.none })).body.data.id;
+    const both = await Promise.all([topUp(none, '105.00'), topUp(none, '105.00')]);
+    expect(both.map((a) => a.status)).toEqual([200, 200]);
+    expect(both.map((a) => a.body.data.deducted).sort()).toEqual([0, 1]);
+    const [bill] = await billOf(houses.none, flaggedItem, FIRST);
+    expect(bill).toMatchObject({ bill_status: 2, pay_type: 5, late_fee: '5.00' });
+    expect((await ordersOf(houses.none)).map((o) => [o.client_key, o.total_amount])).toEqual([
+      [autoDeductKey(bill!.id), '105.00'],
+    ]);
+    expect(await balanceOf(none)).toBe('105.00');
+    expect((await ledgerOf(none)).filter((l) => l.kind === 2)).toHaveLength(1);
+  });
+
+  it('a top-up pays the waiting bills oldest first and stops at the first the balance cannot cover', async () => {
+    // A second month: the rich owner pays it; the poor owner now has two bills waiting.
+    const second = await generate(SECOND);
+    expect(second.outcomeParams).toMatchObject({ created: 6, deducted: 2 });
+    expect(await balanceOf(accounts.rich)).toBe('50.00');
+    // Its owner's older bill paid with its late fee at the top-up; this one, issued now, without.
+    expect((await billOf(houses.none, flaggedItem, SECOND))[0]).toMatchObject({ bill_status: 2, late_fee: '0.00' });
+    const [older] = await billOf(houses.poor, flaggedItem, FIRST);
+    const [newer] = await billOf(houses.poor, flaggedItem, SECOND);
+    // The newer bill is reduced to 40 (45.00 with its late fee): a balance of 90 would cover it, but not the older
+    // bill (105.00).
+    expect(
+      (await admin.post('/system-property/reducepay/submit', { billId: newer!.id, reduceAmount: '60.00', reason: '减免' }))
+        .status,
+    ).toBe(200);
+
+    const first = await topUp(accounts.poor, '40.00');
+    expect(first.body.data).toMatchObject({ deducted: 0, account: { balance: '90.00' } });
+    expect((await billOf(houses.poor, flaggedItem, SECOND))[0]).toMatchObject({ bill_status: 1 });
+
+    const enough = await topUp(accounts.poor, '60.00');
+    expect(enough.body.data).toMatchObject({ deducted: 2, account: { balance: '0.00' } });
+    expect((await billOf(houses.poor, flaggedItem, FIRST))[0]).toMatchObject({ bill_status: 2, pay_type: 5 });
+    expect((await billOf(houses.poor, flaggedItem, SECOND))[0]).toMatchObject({ bill_status: 2, pay_type: 5 });
+    const orders = await ordersOf(houses.poor);
+    expect(orders.map((o) => [o.client_key, o.total_amount, o.late_fee])).toEqual([
+      [autoDeductKey(older!.id), '105.00', '5.00'],
+      [autoDeductKey(newer!.id), '45.00', '5.00'],
+    ]);
+    expect((await ledgerOf(accounts.poor)).map((l) => [l.kind, l.amount, l.balance_after])).toEqual([
+      [1, '50.00', '50.00'],
+      [1, '40.00', '90.00'],
+      [1, '60.00', '150.00'],
+      [2, '-105.00', '45.00'],
+      [2, '-45.00', '0.00'],
+    ]);
+    // The unflagged item's bills stay for the cashier.
+    expect((await billOf(houses.poor, plainItem, FIRST))[0]).toMatchObject({ bill_status: 1 });
+    expect(await balanceOf(foreignAccount)).toBe('1000.00');
+  });
+
+  it('a run that died after adding its bills, before deducting them, pays them on its retry, once', async () => {
+    expect((await topUp(accounts.rich, '100.00')).body.data).toMatchObject({ deducted: 0, account: { balance: '150.00' } });
+    const runId = await server.built.services.jobs.enqueue(
+      DYING,
+      { gardenId, period: THIRD, itemIds: [flaggedItem, plainItem] } satisfies GenerationParams as never,
+      { tenantId: DEMO_TENANT, userId: adminId },
+    );
+    const run = await finishedRun(admin, runId);
+    expect(run).toMatchObject({ state: 'done', attempts: 2 });
+    // The retry added nothing (the first attempt's bills are there) and paid the rich owner's bill.
+    expect(run.outcomeParams).toMatchObject({ created: 0, existing: 6, deducted: 1 });
+    const [bill] = await billOf(houses.rich, flaggedItem, THIRD);
+    expect(bill).toMatchObject({ bill_status: 2, pay_type: 5, late_fee: '0.00' });
+    expect((await ordersOf(houses.rich)).filter((o) => o.client_key === autoDeductKey(bill!.id))).toHaveLength(1);
+    expect(await balanceOf(accounts.rich)).toBe('50.00');
+    expect(await balanceOf(foreignAccount)).toBe('1000.00');
+  });
+});
