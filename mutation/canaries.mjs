@@ -110,4 +110,41 @@ export const CANARIES = {
       why: 'no late fee is ever charged',
     },
   ],
+  'money-moves': [
+    {
+      file: 'billing/payments.ts',
+      mutator: 'ConditionalExpression',
+      code: 'Money.compare(amount, refundable) > 0',
+      replacement: 'false',
+      why: 'a refund above what was paid (with its late fee) is allowed',
+    },
+    {
+      file: 'billing/payments.ts',
+      mutator: 'ConditionalExpression',
+      code: 'state === BILL_STATUS.paid',
+      replacement: 'false',
+      why: 'a paid bill is paid again',
+    },
+    {
+      file: 'billing/payments.ts',
+      mutator: 'ConditionalExpression',
+      code: 'Money.compare(amount, owed) > 0',
+      replacement: 'false',
+      why: 'a reduction above what is owed is allowed',
+    },
+    {
+      file: 'club/wallet.ts',
+      mutator: 'ConditionalExpression',
+      code: 'Number(wallet.status) !== OPEN_CLOSE.open',
+      replacement: 'false',
+      why: 'a closed wallet still pays',
+    },
+    {
+      file: 'club/wallet.ts',
+      mutator: 'MethodExpression',
+      code: 'Money.min(String(lot.remaining_amount), due)',
+      replacement: 'Money.max(String(lot.remaining_amount), due)',
+      why: 'a sale takes whole lots, more than it costs',
+    },
+  ],
 };

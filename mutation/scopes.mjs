@@ -47,4 +47,25 @@ export const SCOPES = {
     // The tests take well under a second: a mutant that makes the expression parser or a division loop is cut at 5 s, not 60.
     timeoutMS: 5_000,
   },
+  /**
+   * The money moves: paying, refunding, reducing and closing bills (payments.ts, with the bills' owed
+   * amounts, late fees, locks and receipts of bills.ts), pre-paid balances (prepaid.ts: opening, top-ups,
+   * every balance move) and the club wallet's recharges, sales and write-offs (club/wallet.ts).
+   * money-moves.test.ts calls the modules' functions on the seeded database with hand-computed amounts;
+   * billing-flow, billing-prepaid and club prove the same moves through HTTP, too slowly for every mutant.
+   */
+  'money-moves': {
+    mutate: [
+      'apps/server/src/modules/billing/payments.ts',
+      'apps/server/src/modules/billing/bills.ts',
+      'apps/server/src/modules/billing/prepaid.ts',
+      'apps/server/src/modules/club/wallet.ts',
+    ],
+    tests: ['apps/server/test/money-moves.test.ts'],
+    // Each mutant runs only the tests that reach its code (a wallet mutant not the refunds): the scope's
+    // 900-odd mutants at 5 s or more a full run would take well over an hour (even so, the first run took
+    // 83 minutes under load). A test left out can only make a killed mutant look survived, never the
+    // other way round; the canaries prove kills are seen.
+    coverageAnalysis: 'perTest',
+  },
 };
