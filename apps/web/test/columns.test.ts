@@ -1,7 +1,16 @@
-import { houseEntity, lesseeEntity, paramEntity, repairEntity, tenantPackageEntity, userEntity } from '@property/domain';
+import {
+  deptEntity,
+  houseEntity,
+  lesseeEntity,
+  paramEntity,
+  paymentItemEntity,
+  repairEntity,
+  tenantPackageEntity,
+  userEntity,
+} from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { rememberReadable } from '../src/app/permissions';
-import { columnsOf, listQuery, rulesOf } from '../src/crud/columns';
+import { columnsOf, formDefaultsOf, listQuery, rulesOf } from '../src/crud/columns';
 
 const byIndex = (columns: ReturnType<typeof columnsOf>) => new Map(columns.map((c) => [String(c.dataIndex), c]));
 
@@ -59,6 +68,20 @@ describe('the generic screen from a definition', () => {
     expect(byIndex(columnsOf(paramEntity, 'en')).get('paramName')?.fieldProps ?? {}).not.toHaveProperty('style');
     const sort = byIndex(columnsOf(houseEntity, 'en')).get('floor')!;
     expect(sort).toMatchObject({ valueType: 'digit', fieldProps: { style: { width: '100%' } } });
+  });
+
+  it('starts an add dialog with the definition defaults of the fields it shows, and no others', () => {
+    const item = formDefaultsOf(paymentItemEntity, columnsOf(paymentItemEntity, 'zh'));
+    // The charge item's cadence, due day, rounding, grace days and the auto-deduct choice, as the server would store them.
+    expect(item).toEqual({ billingCycle: 1, dueDay: 15, decimalPlaces: 2, roundMode: 1, lateFeeGraceDays: 0, autoDeduct: 0 });
+    // A reference's default (0: no parent) names no row the picker could show; the hidden row flags are not the form's.
+    const dept = formDefaultsOf(deptEntity, columnsOf(deptEntity, 'zh'));
+    expect(dept).not.toHaveProperty('parentId');
+    expect(dept).not.toHaveProperty('status');
+    expect(dept).not.toHaveProperty('isDeleted');
+    // A field a screen takes out of its form is not given a value.
+    const columns = columnsOf(paymentItemEntity, 'zh').map((c) => (c.dataIndex === 'dueDay' ? { ...c, hideInForm: true } : c));
+    expect(formDefaultsOf(paymentItemEntity, columns)).not.toHaveProperty('dueDay');
   });
 
   it('keeps secrets out of the table and server-owned fields out of the form', () => {

@@ -4,7 +4,7 @@ import { Modal } from 'antd';
 import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../app/i18n';
 import { api, RequestError } from '../app/http';
-import type { Row } from './columns';
+import { formDefaultsOf, type Row } from './columns';
 import { successThen } from './message-then';
 import { plainCells, type CellLabels } from './table-cells';
 
@@ -54,6 +54,7 @@ export function CrudDialogs({
   // chosen colour gives, not antd's default blue (4.1:1 under white text).
   const [modal, modalHolder] = Modal.useModal();
   const dependents = useMemo(() => dependentFields(entity), [entity]);
+  const fieldDefaults = useMemo(() => formDefaultsOf(entity, columns), [entity, columns]);
   const described = useMemo(
     () =>
       plainCells(
@@ -121,7 +122,7 @@ export function CrudDialogs({
         grid
         colProps={{ span: 12 }}
         request={adding ? undefined : async () => (read.current = await readRow(dialog.row?.id))}
-        initialValues={adding ? { ...addDefaults, ...dialog.initial } : undefined}
+        initialValues={adding ? { ...fieldDefaults, ...addDefaults, ...dialog.initial } : undefined}
         onFinish={async (values) => {
           const body = adding
             ? { ...addDefaults, ...dialog.initial, ...values }

@@ -185,6 +185,22 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
   return columns;
 }
 
+/**
+ * What an add dialog starts with: the definition's default of each field the form shows (a choice preselected,
+ * a number filled in), so the dialog shows what the server would store when the field is left alone.
+ * References are left empty: their default (0, "no parent") names no row a picker could show.
+ */
+export function formDefaultsOf(entity: EntityDef, columns: ProColumns<Row>[]): Row {
+  const defaults: Row = {};
+  for (const column of columns) {
+    if (column.hideInForm || typeof column.dataIndex !== 'string') continue;
+    const field = entity.fields[column.dataIndex];
+    if (field?.default === undefined || field.default === null || field.kind === 'long') continue;
+    defaults[column.dataIndex] = field.default;
+  }
+  return defaults;
+}
+
 /** The list query: search values as filters (text as LIKE, others as equality), plus paging and sort. */
 export function listQuery(
   entity: EntityDef,

@@ -611,6 +611,16 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     const add = dialog(page, '新增');
     await add.waitFor();
     await add.getByLabel('自动从预存款扣缴').waitFor();
+    // The dialog starts with the definition's defaults, what the server stores for a field left alone.
+    const picked = (label: string) =>
+      add
+        .locator('.ant-form-item', { has: page.getByLabel(label) })
+        .locator('.ant-select-selection-item')
+        .innerText();
+    expect(await picked('自动从预存款扣缴')).toBe('否');
+    expect(await picked('取整方式')).toBe('四舍五入');
+    expect(await add.getByLabel('缴费截止日').inputValue()).toBe('15');
+    expect(await add.getByLabel('小数位数').inputValue()).toBe('2');
     await scan(page, 'charge item dialog');
     await page.keyboard.press('Escape');
     await add.waitFor({ state: 'detached' });
