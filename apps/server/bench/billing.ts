@@ -20,12 +20,14 @@
  *   flagged items (what every such generation pays for it), and a period of
  *   the item flagged with DEDUCTED_OWNERS owners' accounts able to pay.
  */
-import { BILL_STATUS, PAGE_DEPTH_LIMIT } from '@property/domain';
+import { auditLogEntity, BILL_ACTION, BILL_STATUS, PAGE_DEPTH_LIMIT, paymentBillEntity } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { cpus, loadavg } from 'node:os';
 import type { BuiltApp } from '../src/app';
 import { deductGenerated } from '../src/modules/billing/auto-deduct';
 import { planPeriod } from '../src/modules/billing/generation';
+import { auditInsertSql } from '../src/platform/crud/audit';
+import type { CrudContext } from '../src/platform/crud/engine';
 import { generationHandler, type GenerationParams } from '../src/modules/billing/jobs';
 import { jobCrudContext } from '../src/platform/jobs';
 import { databaseCpuMs, processCpuMs, type LoadResult } from './load';
@@ -299,10 +301,27 @@ async function benchLists(o: BillingBenchOptions): Promise<void> {
   console.log(`  load average at the end (1, 5, 15 min): ${loadNow()} on ${cpus().length} cores`);
 }
 
-/** The bills and lines of a period for every bound house of the garden, as one INSERT … SELECT: the baseline. */
-async function insertSelect(built: BuiltApp, gardenId: string, itemId: string, period: string): Promise<Timed> {
+/**
+ * The bills and lines of a period for every bound house of the garden, as one INSERT … SELECT: the baseline.
+ * With `ctx`, the same statement also writes each bill's log row and audit row (auditInsertSql, what generation
+ * writes with it): every row generation writes, by the database alone.
+ */
+async function insertSelect(
+  built: BuiltApp,
+  gardenId: string,
+  itemId: string,
+  period: string,
+  ctx?: CrudContext,
+): Promise<Timed> {
   const db = built.services.db;
   const start = await timer(db);
+  const logged = ctx
+    ? sql`, audited as (${auditInsertSql(ctx, paymentBillEntity, 'a')} from added a), logged as (
+        insert into property_bill_log (tenant_id, bill_id, garden_id, house_name, action, to_status, amount, operator_name,
+          create_user, update_user)
+        select tenant_id, id, garden_id, house_name, ${BILL_ACTION.create}::int, bill_status, amount, ${ctx.auth.userName}::text,
+          ${ctx.auth.userId}::bigint, ${ctx.auth.userId}::bigint from added)`
+    : sql``;
   await sql`with added as (insert into property_payment_bill (tenant_id, garden_id, building_id, unit_id, house_id,
         parking_space_id, house_name, owner_id, owner_name, owner_phone, item_id, item_name, fee_type, period, start_date, end_date,
         due_date, amount, bill_key, create_user, create_dept, update_user)
@@ -314,7 +333,7 @@ async function insertSelect(built: BuiltApp, gardenId: string, itemId: string, p
         join property_payment_item i on i.id = b.item_id
         left join property_ownership w on w.house_id = h.id join property_owner o on o.id = w.owner_id
       where b.item_id = ${itemId} and b.garden_id = ${gardenId} and b.is_deleted = 0
-      returning id, tenant_id, garden_id, house_id, item_id, item_name)
+      returning ${ctx ? sql`*` : sql`id, tenant_id, garden_id, house_id, item_id, item_name`})${logged}
     ${linesOf(sql`added`)}`.execute(db);
   return start.elapsed();
 }
@@ -372,22 +391,27 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
     for (const table of ['property_payment_bill', 'property_payment_bill_child', 'property_bill_log'])
       await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   };
-  // Alternated: baseline, generation, baseline, generation, each on its own period, the tables vacuumed between.
+  // Alternated: the two baselines, then generation, twice, each on its own period, the tables vacuumed between.
+  const ctx = await jobCrudContext(db, '000000', admin);
   const baseline: Timed[] = [];
+  const baselineAll: Timed[] = [];
   const generation: Timed[] = [];
-  for (const [n, [a, b]] of [
-    ['2030-01', '2030-02'],
-    ['2030-03', '2030-04'],
+  const seconds = (t: Timed) => `${(t.ms / 1000).toFixed(2)} s`;
+  for (const [n, [a, all, b]] of [
+    ['2030-01', '2029-01', '2030-02'],
+    ['2030-03', '2029-03', '2030-04'],
   ].entries()) {
     baseline.push(await insertSelect(built, gardenId!, itemId, a!));
     await vacuum();
+    baselineAll.push(await insertSelect(built, gardenId!, itemId, all!, ctx));
+    await vacuum();
     generation.push(await generate(b!));
     await vacuum();
-    const [bn, gn] = [baseline[n]!, generation[n]!];
+    const [bn, an, gn] = [baseline[n]!, baselineAll[n]!, generation[n]!];
     console.log(
-      `  round ${n + 1}: INSERT … SELECT ${(bn.ms / 1000).toFixed(2)} s, generation ${(gn.ms / 1000).toFixed(2)} s ` +
-        `(${(gn.ms / bn.ms).toFixed(2)}×); CPU ${(bn.cpuMs / 1000).toFixed(2)} s, ${(gn.cpuMs / 1000).toFixed(2)} s ` +
-        `(${(gn.cpuMs / bn.cpuMs).toFixed(2)}×); load average ${loadNow()}`,
+      `  round ${n + 1}: INSERT … SELECT ${seconds(bn)} (with log and audit rows ${seconds(an)}), generation ${seconds(gn)} ` +
+        `(${(gn.ms / bn.ms).toFixed(2)}×, ${(gn.ms / an.ms).toFixed(2)}×); CPU ${(bn.cpuMs / 1000).toFixed(2)} s, ` +
+        `${(an.cpuMs / 1000).toFixed(2)} s, ${(gn.cpuMs / 1000).toFixed(2)} s; load average ${loadNow()}`,
     );
   }
   // Both make the same rows: the generation's bills and lines equal the INSERT … SELECT's, period aside.
@@ -400,18 +424,32 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
       or g.owner_name is distinct from s.owner_name or c.total is distinct from g.amount or c.lines <> 2)`.execute(db);
   if (Number(differing.rows[0]!.n) !== 0)
     throw new Error(`${differing.rows[0]!.n} generated bills differ from the INSERT … SELECT's`);
+  // The second baseline writes what generation writes beside the bills: one log row and one audit row a bill.
+  const besides = await sql<{ period: string; logs: string; audits: string }>`select b.period,
+      (select count(*) from property_bill_log l where l.bill_id = any(array_agg(b.id))) as logs,
+      (select count(*) from ${sql.table(auditLogEntity.table)} x where x.entity_name = ${paymentBillEntity.name} and x.row_id = any(array_agg(b.id))) as audits
+    from property_payment_bill b where b.garden_id = ${gardenId} and b.period in ('2029-01', '2030-02') group by b.period`.execute(
+    db,
+  );
+  for (const row of besides.rows)
+    if (Number(row.logs) !== o.houses || Number(row.audits) !== o.houses)
+      throw new Error(`period ${row.period}: ${row.logs} log rows and ${row.audits} audit rows for ${o.houses} bills`);
   const planning = performance.now();
   await planPeriod(await jobCrudContext(db, '000000', admin), { gardenId: gardenId!, period: '2030-05' });
   console.log(
     `  of which planning (reading the bound houses, computing each bill): ${((performance.now() - planning) / 1000).toFixed(2)} s`,
   );
   const mean = (runs: Timed[], pick: (t: Timed) => number) => runs.reduce((x, t) => x + pick(t), 0) / runs.length;
-  const [b, g] = [mean(baseline, (t) => t.ms), mean(generation, (t) => t.ms)];
-  const [bc, gc] = [mean(baseline, (t) => t.cpuMs), mean(generation, (t) => t.cpuMs)];
+  const [b, ab, g] = [mean(baseline, (t) => t.ms), mean(baselineAll, (t) => t.ms), mean(generation, (t) => t.ms)];
+  const [bc, abc, gc] = [mean(baseline, (t) => t.cpuMs), mean(baselineAll, (t) => t.cpuMs), mean(generation, (t) => t.cpuMs)];
   console.log(
     `  ${o.houses.toLocaleString()} bills, ${(o.houses * 2).toLocaleString()} lines: INSERT … SELECT ${(b / 1000).toFixed(2)} s, ` +
-      `generation ${(g / 1000).toFixed(2)} s (with its ${o.houses.toLocaleString()} log rows): ${(g / b).toFixed(2)}× (target within 2×); ` +
+      `generation ${(g / 1000).toFixed(2)} s (with its log and audit rows): ${(g / b).toFixed(2)}× (target within 2×); ` +
       `CPU time (this process and the database's backends) ${(bc / 1000).toFixed(2)} s, ${(gc / 1000).toFixed(2)} s: ${(gc / bc).toFixed(2)}×`,
+  );
+  console.log(
+    `  against an INSERT … SELECT writing the log and audit rows too (every row generation writes) ${(ab / 1000).toFixed(2)} s: ` +
+      `${(g / ab).toFixed(2)}×; CPU ${(abc / 1000).toFixed(2)} s: ${(gc / abc).toFixed(2)}×`,
   );
   await benchDeduction(built, gardenId!, itemId, admin, g, generate);
 }
