@@ -295,3 +295,117 @@ describe('a charge item deducted from the pre-paid balance', () => {
     expect(await balanceOf(foreignAccount)).toBe('1000.00');
   });
 });
+
+describe('the parking-space bills of a flagged item', () => {
+  /** X: the billed owner of house H, with an account, and of space S; Y owns space T and has no account. */
+  const own = { house: '', account: '', ownerX: '', ownerY: '', spaceX: '', spaceY: '' };
+  let spaceItem: string;
+  let spacePlain: string;
+  const billsOf = async (where: { house?: string; space?: string }, itemId: string, period: string) =>
+    (
+      await sql<BillRow & { owner_id: string | null }>`select id::text, bill_status, pay_type, order_id::text, late_fee::text,
+          paid_amount::text, owner_id::text from property_payment_bill where item_id = ${itemId} and period = ${period}
+          and is_deleted = 0 and ${where.house ? sql`house_id = ${where.house}` : sql`parking_space_id = ${where.space!}`}`.execute(
+        db(),
+      )
+    ).rows;
+  const spaceOrders = async () =>
+    (
+      await sql<{ client_key: string; total_amount: string; bill_ids: string }>`select client_key, total_amount::text, bill_ids
+        from property_payment_order where is_deleted = 0 and bill_ids in (select id::text from property_payment_bill
+          where item_id = ${spaceItem}) order by id`.execute(db())
+    ).rows;
+  const generateSpaces = (period: string) => generated(admin, { gardenId, period, itemIds: `${spaceItem},${spacePlain}` });
+  const bind = async (itemId: string, target: { houseId: string } | { parkingSpaceId: string }) =>
+    expect((await admin.post('/system-property/paymentitemhouse/submit', { itemId, ...target })).body).toMatchObject(ok);
+
+  beforeAll(async () => {
+    const formula = (await admin.get('/system-property/payformula/list', { formulaName_equal: '扣缴固定金额' })).body.data
+      .records[0].id;
+    spaceItem = await item('扣缴车位费', 1, formula);
+    spacePlain = await item('不扣缴车位管理费', 0, formula);
+    // Two more houses whose billed owners own nothing else and have no account (the three above taken).
+    const found = await sql<{ house_id: string; owner_id: string }>`select h.id::text as house_id, o.owner_id::text
+      from property_house h
+        join lateral (select p.owner_id from property_ownership p where p.house_id = h.id and p.is_deleted = 0
+          order by p.id limit 1) o on true
+      where h.garden_id = ${gardenId} and h.is_deleted = 0 and h.id not in (${sql.join(Object.values(houses))})
+        and (select count(*) from property_ownership q where q.owner_id = o.owner_id and q.is_deleted = 0) = 1
+        and not exists (select 1 from property_prepaid_account a where a.owner_id = o.owner_id and a.is_deleted = 0)
+      order by h.id limit 2`.execute(db());
+    expect(found.rows).toHaveLength(2);
+    [own.house, own.ownerX, own.ownerY] = [found.rows[0]!.house_id, found.rows[0]!.owner_id, found.rows[1]!.owner_id];
+    const lot = (await admin.get('/system-property/parking/list', { gardenId, size: 1 })).body.data.records[0].id;
+    for (const [key, ownerId, spaceNo] of [
+      ['spaceX', own.ownerX, '扣缴X'],
+      ['spaceY', own.ownerY, '扣缴Y'],
+    ] as const) {
+      const saved = await admin.post('/system-property/parkingspace/submit', {
+        parkingId: lot,
+        spaceNo,
+        ownerId,
+        spaceStatus: 2,
+      });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject(ok);
+      own[key] = (await admin.get('/system-property/parkingspace/list', { spaceNo_like: spaceNo })).body.data.records[0].id;
+    }
+    await bind(spaceItem, { parkingSpaceId: own.spaceX });
+    await bind(spacePlain, { parkingSpaceId: own.spaceX });
+    await bind(spaceItem, { parkingSpaceId: own.spaceY });
+    expect((await admin.post('/system-property/prepaidaccount/submit', { houseId: own.house })).body).toMatchObject(ok);
+    own.account = (await admin.get('/system-property/prepaidaccount/of-house', { houseId: own.house })).body.data.id;
+    expect((await topUp(own.account, '250.00')).body.data).toMatchObject({ deducted: 0, account: { balance: '250.00' } });
+  });
+
+  it('generation pays the space bill from its owner’s account, not the unflagged item’s nor another owner’s space', async () => {
+    const run = await generateSpaces('2025-05');
+    expect(run.outcomeParams).toMatchObject({ created: 3, deducted: 1 });
+    const [paid] = await billsOf({ space: own.spaceX }, spaceItem, '2025-05');
+    // Made out to the space's owner, paid by balance as it is issued (no late fee), under its own key.
+    expect(paid).toMatchObject({ owner_id: own.ownerX, bill_status: 2, pay_type: 5, late_fee: '0.00', paid_amount: '100.00' });
+    expect(await spaceOrders()).toEqual([{ client_key: autoDeductKey(paid!.id), total_amount: '100.00', bill_ids: paid!.id }]);
+    expect((await ledgerOf(own.account)).map((l) => [l.kind, l.amount, l.order_id])).toEqual([
+      [1, '250.00', null],
+      [2, '-100.00', paid!.order_id],
+    ]);
+    // The unflagged item's bill of the same space, and the other owner's space: unpaid though 150 would cover them.
+    expect(await billsOf({ space: own.spaceX }, spacePlain, '2025-05')).toMatchObject([{ bill_status: 1, order_id: null }]);
+    expect(await billsOf({ space: own.spaceY }, spaceItem, '2025-05')).toMatchObject([
+      { owner_id: own.ownerY, bill_status: 1, order_id: null },
+    ]);
+    expect(await balanceOf(own.account)).toBe('150.00');
+  });
+
+  it('a top-up pays house and space bills of one account oldest first, stopping at the first not covered', async () => {
+    expect((await generateSpaces('2025-06')).outcomeParams).toMatchObject({ created: 3, deducted: 1 });
+    expect(await balanceOf(own.account)).toBe('50.00');
+    // A later month's space bill waits (50 for 100); then the owner's house is bound and an older month generated:
+    // its house bill, made after the space bill (a larger id), is the older and goes first.
+    expect((await generateSpaces('2025-07')).outcomeParams).toMatchObject({ created: 3, deducted: 0 });
+    await bind(spaceItem, { houseId: own.house });
+    expect((await generateSpaces('2025-05')).outcomeParams).toMatchObject({ created: 1, deducted: 0 });
+    const [house] = await billsOf({ house: own.house }, spaceItem, '2025-05');
+    const [space] = await billsOf({ space: own.spaceX }, spaceItem, '2025-07');
+    expect(BigInt(house!.id) > BigInt(space!.id)).toBe(true);
+
+    // 105: the house bill with its late fee (5.00); the space bill (105.00 too) then waits for more.
+    expect((await topUp(own.account, '55.00')).body.data).toMatchObject({ deducted: 1, account: { balance: '0.00' } });
+    expect(await billsOf({ house: own.house }, spaceItem, '2025-05')).toMatchObject([{ bill_status: 2, late_fee: '5.00' }]);
+    expect(await billsOf({ space: own.spaceX }, spaceItem, '2025-07')).toMatchObject([{ bill_status: 1, order_id: null }]);
+    expect((await topUp(own.account, '105.00')).body.data).toMatchObject({ deducted: 1, account: { balance: '0.00' } });
+    expect(await billsOf({ space: own.spaceX }, spaceItem, '2025-07')).toMatchObject([
+      { bill_status: 2, pay_type: 5, late_fee: '5.00', paid_amount: '100.00' },
+    ]);
+    expect((await spaceOrders()).map((o) => [o.client_key, o.total_amount])).toEqual([
+      [autoDeductKey((await billsOf({ space: own.spaceX }, spaceItem, '2025-05'))[0]!.id), '100.00'],
+      [autoDeductKey((await billsOf({ space: own.spaceX }, spaceItem, '2025-06'))[0]!.id), '100.00'],
+      [autoDeductKey(house!.id), '105.00'],
+      [autoDeductKey(space!.id), '105.00'],
+    ]);
+    // Never the unflagged item's nor the other owner's.
+    for (const period of ['2025-05', '2025-06', '2025-07']) {
+      expect(await billsOf({ space: own.spaceX }, spacePlain, period)).toMatchObject([{ bill_status: 1 }]);
+      expect(await billsOf({ space: own.spaceY }, spaceItem, period)).toMatchObject([{ bill_status: 1 }]);
+    }
+  });
+});

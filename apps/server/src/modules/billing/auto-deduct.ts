@@ -44,7 +44,7 @@ export const CHUNK = 100;
 /** The key of one bill's automatic payment: a colon, which a client's key may not hold (bills.ts KEY). */
 export const autoDeductKey = (billId: string) => `auto:${billId}`;
 
-interface Waiting {
+export interface Waiting {
   id: string;
   account_id: string;
   /** A bill of the generated period: deducted as it is issued, without a late fee. */
@@ -60,24 +60,34 @@ export interface DeductOptions {
 
 /**
  * The unpaid bills of auto-deduct items waiting on these accounts, oldest
- * first per account; only accounts holding money. `issuedIn` marks the bills
- * of a generated period. Bills carry no index by owner: each account's are
- * found through its owner's houses (ownerships, current or past, by index)
- * and their bills (by house), so the cost follows the accounts, not the
- * garden's bills.
+ * first per account across its owner's houses and parking spaces; only
+ * accounts holding money. `issuedIn` marks the bills of a generated period.
+ * Bills carry no index by owner: each account's are found through its
+ * owner's houses (ownerships, current or past, by index) and spaces (by
+ * owner, indexed) and their bills (by house, by space), so the cost follows
+ * the accounts, not the garden's bills. A bill waits on the account of the
+ * owner it is made out to (its ownerId), in its garden. The statement alone
+ * (bench/billing.ts prints its plan).
  */
-async function waitingOn(ctx: CrudContext, accountIds: string[], issuedIn?: GenerationScope): Promise<Waiting[]> {
-  if (accountIds.length === 0) return [];
+export function waitingSql(ctx: CrudContext, accountIds: string[], issuedIn?: GenerationScope): RawBuilder<Waiting> {
   const issued = issuedIn ? sql`b.garden_id = ${issuedIn.gardenId} and b.period = ${issuedIn.period}` : sql`false`;
-  const rows = await sql<Waiting>`select b.id::text, a.id::text as account_id, ${issued} as issued
+  const unpaid = sql`${bills.scope(ctx)} and bill_status = ${BILL_STATUS.unpaid} and owner_id = a.owner_id and garden_id = a.garden_id`;
+  return sql<Waiting>`select b.id::text, a.id::text as account_id, ${issued} as issued
     from property_prepaid_account a
-      join lateral (select * from property_payment_bill where ${bills.scope(ctx)} and bill_status = ${BILL_STATUS.unpaid}
-        and house_id in (select p.house_id from property_ownership p where p.tenant_id = a.tenant_id and p.owner_id = a.owner_id)
-        and owner_id = a.owner_id and garden_id = a.garden_id) b on true
+      join lateral (select * from property_payment_bill where ${unpaid}
+          and house_id in (select p.house_id from property_ownership p where p.tenant_id = a.tenant_id and p.owner_id = a.owner_id)
+        union all
+        select * from property_payment_bill where ${unpaid} and house_id is null
+          and parking_space_id in (select s.id from property_parking_space s where s.tenant_id = a.tenant_id
+            and s.owner_id = a.owner_id and s.is_deleted = 0)) b on true
       join property_payment_item i on i.id = b.item_id and i.tenant_id = b.tenant_id and i.auto_deduct = 1 and i.is_deleted = 0
     where a.id = any(${accountIds}::bigint[]) and a.tenant_id = ${ctx.auth.tenantId} and a.is_deleted = 0 and a.balance > 0
-    order by a.id, b.due_date nulls last, b.start_date nulls last, b.id`.execute(ctx.db);
-  return rows.rows;
+    order by a.id, b.due_date nulls last, b.start_date nulls last, b.id`;
+}
+
+async function waitingOn(ctx: CrudContext, accountIds: string[], issuedIn?: GenerationScope): Promise<Waiting[]> {
+  if (accountIds.length === 0) return [];
+  return (await waitingSql(ctx, accountIds, issuedIn).execute(ctx.db)).rows;
 }
 
 /** Pays what it can of the waiting bills, chunk by chunk; answers how many bills it paid. */
@@ -138,6 +148,19 @@ function scopeOf(scope: GenerationScope): RawBuilder<unknown> {
 }
 
 /**
+ * The accounts holding money of the owners the scope's unpaid bills of these
+ * flagged items are made out to (a house's or a space's alike: by the bill's
+ * owner), found from the scope's bills (item and period, indexed).
+ */
+export function accountsSql(ctx: CrudContext, scope: GenerationScope, flaggedIds: string[]): RawBuilder<{ id: string }> {
+  return sql<{ id: string }>`select distinct a.id::text from property_payment_bill s
+      join property_prepaid_account a on a.tenant_id = s.tenant_id and a.owner_id = s.owner_id and a.garden_id = s.garden_id
+        and a.is_deleted = 0 and a.balance > 0
+    where s.tenant_id = ${ctx.auth.tenantId} and s.is_deleted = 0 and s.bill_status = ${BILL_STATUS.unpaid}
+      and s.item_id in (${sql.join(flaggedIds)}) and ${scopeOf(scope)}`;
+}
+
+/**
  * After a generation's chunks: the owners with unpaid bills of auto-deduct
  * items in the scope's period, each paid from their account, oldest first.
  * Null, after one look at the garden's items, when none of the scope's items
@@ -152,11 +175,11 @@ export async function deductGenerated(
   const flagged = await sql<{ id: string }>`select id::text from property_payment_item where tenant_id = ${ctx.auth.tenantId}
     and garden_id = ${scope.gardenId} and auto_deduct = 1 and is_deleted = 0 ${only}`.execute(ctx.db);
   if (flagged.rows.length === 0) return null;
-  const accounts = await sql<{ id: string }>`select distinct a.id::text from property_payment_bill s
-      join property_prepaid_account a on a.tenant_id = s.tenant_id and a.owner_id = s.owner_id and a.garden_id = s.garden_id
-        and a.is_deleted = 0 and a.balance > 0
-    where s.tenant_id = ${ctx.auth.tenantId} and s.is_deleted = 0 and s.bill_status = ${BILL_STATUS.unpaid}
-      and s.item_id in (${sql.join(flagged.rows.map((r) => r.id))}) and ${scopeOf(scope)}`.execute(ctx.db);
+  const accounts = await accountsSql(
+    ctx,
+    scope,
+    flagged.rows.map((r) => r.id),
+  ).execute(ctx.db);
   return deduct(
     ctx,
     await waitingOn(
