@@ -62,24 +62,20 @@ export interface DeductOptions {
  * The unpaid bills of auto-deduct items waiting on these accounts, oldest
  * first per account across its owner's houses and parking spaces; only
  * accounts holding money. `issuedIn` marks the bills of a generated period.
- * Bills carry no index by owner: each account's are found through its
- * owner's houses (ownerships, current or past, by index) and spaces (by
- * owner, indexed) and their bills (by house, by space), so the cost follows
- * the accounts, not the garden's bills. A bill waits on the account of the
- * owner it is made out to (its ownerId), in its garden. The statement alone
- * (bench/billing.ts prints its plan).
+ * A bill waits on the account of the owner it is made out to (its ownerId:
+ * a house's billed owner, a space's owner, kept after the house or space
+ * changes hands) in its garden, found by the bills' index by owner, so the
+ * cost follows the accounts, not the garden's bills. (Found before through
+ * the owner's ownerships, whose indexes hold live rows only: a removed
+ * ownership's bills made that a scan of the tenant's ownerships an account.)
+ * The statement alone: bench/billing.ts prints its plan.
  */
 export function waitingSql(ctx: CrudContext, accountIds: string[], issuedIn?: GenerationScope): RawBuilder<Waiting> {
   const issued = issuedIn ? sql`b.garden_id = ${issuedIn.gardenId} and b.period = ${issuedIn.period}` : sql`false`;
-  const unpaid = sql`${bills.scope(ctx)} and bill_status = ${BILL_STATUS.unpaid} and owner_id = a.owner_id and garden_id = a.garden_id`;
   return sql<Waiting>`select b.id::text, a.id::text as account_id, ${issued} as issued
     from property_prepaid_account a
-      join lateral (select * from property_payment_bill where ${unpaid}
-          and house_id in (select p.house_id from property_ownership p where p.tenant_id = a.tenant_id and p.owner_id = a.owner_id)
-        union all
-        select * from property_payment_bill where ${unpaid} and house_id is null
-          and parking_space_id in (select s.id from property_parking_space s where s.tenant_id = a.tenant_id
-            and s.owner_id = a.owner_id and s.is_deleted = 0)) b on true
+      join lateral (select * from property_payment_bill where ${bills.scope(ctx)} and bill_status = ${BILL_STATUS.unpaid}
+        and owner_id = a.owner_id and garden_id = a.garden_id) b on true
       join property_payment_item i on i.id = b.item_id and i.tenant_id = b.tenant_id and i.auto_deduct = 1 and i.is_deleted = 0
     where a.id = any(${accountIds}::bigint[]) and a.tenant_id = ${ctx.auth.tenantId} and a.is_deleted = 0 and a.balance > 0
     order by a.id, b.due_date nulls last, b.start_date nulls last, b.id`;

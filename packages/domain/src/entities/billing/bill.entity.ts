@@ -74,11 +74,11 @@ export const paymentBillEntity = entity({
   },
   unique: [{ fields: ['billKey'], message: 'billKeyTaken' }],
   // billStatus, houseName, houseId: houses owing (list-bill-house) read in their order, so a page stops after its houses.
-  // parkingSpaceId, billStatus: an owner's spaces' unpaid bills (automatic deduction), found by space as a house's are by house.
+  // ownerId, billStatus: the unpaid bills made out to an owner, houses' and spaces' alike (automatic deduction, by account).
   indexes: [
     ['gardenId', 'billStatus', 'dueDate'],
     ['houseId', 'billStatus'],
-    ['parkingSpaceId', 'billStatus'],
+    ['ownerId', 'billStatus'],
     ['itemId', 'period'],
     ['orderId'],
     ['billStatus', 'houseName', 'houseId'],
