@@ -1,10 +1,11 @@
-import { BILL_STATUS, PAY_TYPE } from '@property/domain';
+import { BILL_STATUS, Money, PAY_TYPE } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
-import type { CrudContext } from '../../platform/crud/engine';
+import type { CrudContext, Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
-import { bills } from './bills';
+import { bills, itemsOf, lateFeeOf, nextReceipts, owedOf, today } from './bills';
 import type { GenerationScope } from './generation';
-import { payBillsOrSkip } from './payments';
+import { paidByBalance, totalOf, writePayments, type PaymentPlan } from './payments';
+import { moveBalances } from './prepaid';
 
 /**
  * Automatic deduction (自动从预存款扣缴): the bills of charge items with
@@ -96,37 +97,83 @@ async function deduct(ctx: CrudContext, waiting: Waiting[], options: DeductOptio
   for (let i = 0; i < waiting.length; i += CHUNK) {
     signal?.throwIfAborted();
     const chunk = waiting.slice(i, i + CHUNK).filter((w) => !stopped.has(w.account_id));
-    if (chunk.length) {
-      paid += await inTransaction(ctx.db, async (db) => {
-        const tx = { ...ctx, db };
-        // Bills first, then accounts, each in id order: the order every payment locks in.
-        const live = new Set(
-          (
-            await sql<{ id: string }>`select id::text from property_payment_bill where id in (${sql.join(chunk.map((w) => w.id))})
-              and ${bills.scope(tx)} and bill_status = ${BILL_STATUS.unpaid} order by id for update`.execute(db)
-          ).rows.map((r) => r.id),
-        );
-        const accounts = [...new Set(chunk.map((w) => w.account_id))];
-        await sql`select id from property_prepaid_account where id in (${sql.join(accounts)})
-          and tenant_id = ${ctx.auth.tenantId} order by id for update`.execute(db);
-        let done = 0;
-        for (const bill of chunk) {
-          // Paid, closed or removed since it was read (a cashier came first): not this step's to pay.
-          if (stopped.has(bill.account_id) || !live.has(bill.id)) continue;
-          const payment = await payBillsOrSkip(
-            tx,
-            { billIds: bill.id, payType: PAY_TYPE.balance },
-            { serverKey: autoDeductKey(bill.id), skipUnpayable: true, noLateFee: bill.issued },
-          );
-          if (!payment) stopped.add(bill.account_id);
-          else if (!payment.replay) done += 1;
-        }
-        return done;
-      });
-    }
+    if (chunk.length) paid += await inTransaction(ctx.db, (db) => payChunk({ ...ctx, db }, chunk, stopped));
     await progress?.(Math.min(i + CHUNK, waiting.length), waiting.length);
   }
   return paid;
+}
+
+/**
+ * One chunk, in the caller's transaction: each bill its own payment by
+ * balance, as payBillsOrSkip writes it (order keyed auto:<billId> with its
+ * receipt number, bill settled, bill log, ledger row, balance move, audit
+ * rows), but written for the whole chunk at once: a statement a kind of
+ * row (writePayments, moveBalances) rather than about twenty a bill. Which
+ * bills are paid is decided first, in the waiting order, from the locked
+ * rows: a bill no longer unpaid or already keyed is passed over; an
+ * account that cannot cover its next bill stops.
+ */
+async function payChunk(tx: CrudContext, chunk: Waiting[], stopped: Set<string>): Promise<number> {
+  // Bills first, then accounts, each in id order: the order every payment locks in.
+  const live = new Map(
+    (
+      await sql<Row>`select * from property_payment_bill where id in (${sql.join(chunk.map((w) => w.id))})
+        and ${bills.scope(tx)} and bill_status = ${BILL_STATUS.unpaid} order by id for update`.execute(tx.db)
+    ).rows.map((r) => [String(r.id), r]),
+  );
+  const accounts = new Map(
+    (
+      await sql<Row>`select * from property_prepaid_account where id in (${sql.join([...new Set(chunk.map((w) => w.account_id))])})
+        and tenant_id = ${tx.auth.tenantId} order by id for update`.execute(tx.db)
+    ).rows.map((r) => [String(r.id), r]),
+  );
+  if (live.size === 0) return 0;
+  const keys = [...live.keys()].map(autoDeductKey);
+  const [keyed, day, byItem] = await Promise.all([
+    sql<{ client_key: string }>`select client_key from property_payment_order where tenant_id = ${tx.auth.tenantId}
+      and client_key in (${sql.join(keys)}) and is_deleted = 0`.execute(tx.db),
+    today(tx),
+    itemsOf(tx, [...live.values()]),
+  ]);
+  const paidBefore = new Set(keyed.rows.map((r) => r.client_key));
+  const year = Number(day.slice(0, 4));
+  const balance = new Map<string, string>();
+  const plans: PaymentPlan[] = [];
+  const payers: Row[] = [];
+  for (const waiting of chunk) {
+    const bill = live.get(waiting.id);
+    // Paid, closed or removed since it was read (a cashier came first), or paid by this key already: not this step's.
+    if (stopped.has(waiting.account_id) || !bill || paidBefore.has(autoDeductKey(waiting.id))) continue;
+    const account = accounts.get(waiting.account_id);
+    // The account the cashier's payment by balance would take: the bill's owner's, live, in the bill's garden.
+    const payable =
+      account &&
+      Number(account.is_deleted) === 0 &&
+      String(account.owner_id) === String(bill.owner_id) &&
+      String(account.garden_id) === String(bill.garden_id);
+    const fee = waiting.issued ? '0.00' : lateFeeOf(bill, byItem.get(String(bill.item_id)), day);
+    const settled = [{ bill, owed: owedOf(bill), fee }];
+    const left = balance.get(waiting.account_id) ?? String(account?.balance ?? '0');
+    if (!payable || Money.compare(left, totalOf(settled)) < 0) {
+      stopped.add(waiting.account_id);
+      continue;
+    }
+    balance.set(waiting.account_id, Money.format(Money.sub(left, totalOf(settled)), 2));
+    plans.push({ settled, payType: PAY_TYPE.balance, key: autoDeductKey(waiting.id), receipt: { no: '', seq: 0 }, year });
+    payers.push(account);
+  }
+  // Receipt numbers per garden in the order the bills are paid, as one payment after another would take them.
+  for (const gardenId of new Set(plans.map((p) => String(p.settled[0]!.bill.garden_id)))) {
+    const ofGarden = plans.filter((p) => String(p.settled[0]!.bill.garden_id) === gardenId);
+    const numbers = await nextReceipts(tx, gardenId, year, ofGarden.length);
+    ofGarden.forEach((p, n) => (p.receipt = numbers[n]!));
+  }
+  const orders = await writePayments(tx, plans);
+  await moveBalances(
+    tx,
+    orders.map((order, n) => paidByBalance(payers[n]!, order)),
+  );
+  return plans.length;
 }
 
 /** The scope's condition on a generated bill (`s`): its garden, period, building, unit and items. */
