@@ -184,8 +184,7 @@ export interface PaymentPlan {
 }
 
 /** What a payment takes: its bills' owed amounts and late fees. */
-export const totalOf = (settled: Settlement[]) =>
-  Money.format(Money.sum(settled.map((s) => Money.add(s.owed, s.fee))), 2);
+export const totalOf = (settled: Settlement[]) => Money.format(Money.sum(settled.map((s) => Money.add(s.owed, s.fee))), 2);
 
 /** The balance move of an order paid from a pre-paid account (pay type 5): its total out, the receipt number as remark. */
 export function paidByBalance(account: Row, order: Row): BalanceMove {
@@ -233,7 +232,8 @@ export async function writePayments(ctx: CrudContext, plans: PaymentPlan[]): Pro
       as v(garden_id, house_id, house_name, owner_name, owner_phone, pay_type, bill_ids, bill_count, bill_amount, late_fee,
         total_amount, receipt_no, receipt_year, receipt_seq, client_key, payer_name, remark)
     returning id`.execute(ctx.db);
-  const numbered = await sql<Row>`update property_payment_order set order_no = ${'PO'} || to_char(localtimestamp, 'YYYYMMDD') || id
+  const numbered =
+    await sql<Row>`update property_payment_order set order_no = ${'PO'} || to_char(localtimestamp, 'YYYYMMDD') || id
     where id = any(${inserted.rows.map((r) => String(r.id))}::bigint[]) returning *`.execute(ctx.db);
   const orderOf = new Map(numbered.rows.map((r) => [String(r.client_key), r]));
   const orders = plans.map((p) => orderOf.get(p.key)!);

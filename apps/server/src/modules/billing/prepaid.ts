@@ -139,7 +139,9 @@ export async function moveBalances(ctx: CrudContext, moves: BalanceMove[]): Prom
     returning a.*`.execute(ctx.db);
   const byId = new Map(updated.rows.map((r) => [String(r.id), r]));
   // Each move's balance before and after, in turn per account, from the balance the update started from.
-  const running = new Map(updated.rows.map((r) => [String(r.id), Money.format(Money.sub(String(r.balance), delta.get(String(r.id))!), 2)]));
+  const running = new Map(
+    updated.rows.map((r) => [String(r.id), Money.format(Money.sub(String(r.balance), delta.get(String(r.id))!), 2)]),
+  );
   const steps = moves.map(({ account, amount }) => {
     const before = running.get(String(account.id));
     const after = before === undefined ? null : Money.format(Money.add(before, amount), 2);
