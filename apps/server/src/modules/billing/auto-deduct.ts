@@ -9,11 +9,14 @@ import { moveBalances } from './prepaid';
 
 /**
  * Automatic deduction (自动从预存款扣缴): the bills of charge items with
- * `autoDeduct` = 1 are paid from their owner's pre-paid account in the bill's
- * garden, by the cashier's own payment (payBillsOrSkip, pay type 5: an order
- * and receipt number, the bill settled, the ledger move, the bill log and the
- * audit trail, "who" being the caller: the job's starter, or the cashier who
- * topped up). It runs
+ * `autoDeduct` = 1, a house's and a parking space's alike, are paid from the
+ * pre-paid account of the owner each is made out to (a house's billed owner,
+ * a space's owner) in the bill's garden, each bill as the cashier's payment
+ * by balance pays it (pay type 5: an order and receipt number, the bill
+ * settled, the ledger move, the bill log and the audit trail, "who" being
+ * the caller: the job's starter, or the cashier who topped up), written by
+ * the same writers (writePayments, moveBalances) for a whole chunk at once.
+ * It runs
  *
  * - after a generation's chunks (`deductGenerated`), for the accounts of the
  *   owners whose flagged bills the scope's period has unpaid, and
@@ -21,9 +24,11 @@ import { moveBalances } from './prepaid';
  *
  * Rules, the same in both:
  *
- * - One order a bill, keyed `auto:<billId>` (payBills is idempotent by key),
- *   so a killed run or a retried top-up never pays a bill twice.
- * - Oldest first within an account (due date, then start, then id), and
+ * - One order a bill, keyed `auto:<billId>` (a bill whose key has paid is
+ *   passed over, as payBills answers a key's replay), so a killed run or a
+ *   retried top-up never pays a bill twice.
+ * - Oldest first within an account, across its owner's houses and spaces
+ *   (due date, then start, then id), and
  *   strictly so: at the first bill its balance cannot cover, that account
  *   stops, so a newer bill never takes money an older one is waiting for.
  *   Nothing is written for a bill not paid (no partial payment); the other
@@ -35,8 +40,11 @@ import { moveBalances } from './prepaid';
  * - Chunks of CHUNK bills, each one transaction that locks its bills (id
  *   order) and then its accounts (id order): the module's lock order, bills
  *   first, so a cashier paying one of these bills by balance at the same
- *   time queues rather than deadlocks. What is left is read again from the
- *   database on every run; nothing is remembered across runs.
+ *   time queues rather than deadlocks. Which of a chunk's bills are paid is
+ *   decided from the locked rows, then written in one statement a kind of
+ *   row (payChunk): about fifteen statements a chunk, not twenty a bill.
+ *   What is left is read again from the database on every run; nothing is
+ *   remembered across runs.
  * - Only the caller's tenant and rows (its row scope), and only the bill's
  *   own garden's account.
  */
