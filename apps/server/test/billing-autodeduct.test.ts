@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoDeductKey, deductAccount } from '../src/modules/billing/auto-deduct';
 import { generationHandler, type GenerationParams } from '../src/modules/billing/jobs';
@@ -84,6 +84,24 @@ async function item(itemName: string, autoDeduct: number, formulaId: string): Pr
   return (await admin.get('/system-property/paymentitems/list', { itemName_equal: itemName })).body.data.records[0].id;
 }
 
+/** The houses loneOwnerHouses has answered: each test's own. */
+const taken: string[] = [];
+
+/** `n` more houses of the garden whose billed owner owns nothing else and has no account yet. */
+async function loneOwnerHouses(n: number) {
+  const found = await sql<{ house_id: string; owner_id: string }>`select h.id::text as house_id, o.owner_id::text
+    from property_house h
+      join lateral (select p.owner_id from property_ownership p where p.house_id = h.id and p.is_deleted = 0
+        order by p.id limit 1) o on true
+    where h.garden_id = ${gardenId} and h.is_deleted = 0 and not (h.id::text = any(${taken}::text[]))
+      and (select count(*) from property_ownership q where q.owner_id = o.owner_id and q.is_deleted = 0) = 1
+      and not exists (select 1 from property_prepaid_account a where a.owner_id = o.owner_id and a.is_deleted = 0)
+    order by h.id limit ${n}`.execute(db());
+  expect(found.rows).toHaveLength(n);
+  taken.push(...found.rows.map((r) => r.house_id));
+  return found.rows;
+}
+
 beforeAll(async () => {
   server = await startServer({ jobs: FAST_JOBS });
   server.built.services.jobs.registerJob<GenerationParams>(
@@ -112,15 +130,8 @@ beforeAll(async () => {
   flaggedItem = await item('扣缴物业费', 1, formula);
   plainItem = await item('不扣缴停车费', 0, formula);
   // Houses whose billed owner owns nothing else and has no account yet.
-  const found = await sql<{ house_id: string }>`select h.id::text as house_id from property_house h
-      join lateral (select p.owner_id from property_ownership p where p.house_id = h.id and p.is_deleted = 0
-        order by p.id limit 1) o on true
-    where h.garden_id = ${gardenId} and h.is_deleted = 0
-      and (select count(*) from property_ownership q where q.owner_id = o.owner_id and q.is_deleted = 0) = 1
-      and not exists (select 1 from property_prepaid_account a where a.owner_id = o.owner_id and a.is_deleted = 0)
-    order by h.id limit 3`.execute(db());
-  expect(found.rows).toHaveLength(3);
-  [houses.rich, houses.poor, houses.none] = found.rows.map((r) => r.house_id);
+  const found = await loneOwnerHouses(3);
+  [houses.rich, houses.poor, houses.none] = found.map((r) => r.house_id);
   for (const houseId of Object.values(houses)) {
     for (const itemId of [flaggedItem, plainItem]) {
       expect((await admin.post('/system-property/paymentitemhouse/submit', { itemId, houseId })).body).toMatchObject(ok);
@@ -295,3 +306,204 @@ describe('a charge item deducted from the pre-paid balance', () => {
     expect(await balanceOf(foreignAccount)).toBe('1000.00');
   });
 });
+
+describe('the parking-space bills of a flagged item', () => {
+  /** X: the billed owner of house H, with an account, and of space S; Y owns space T and has no account. */
+  const own = { house: '', account: '', ownerX: '', ownerY: '', spaceX: '', spaceY: '' };
+  let spaceItem: string;
+  let spacePlain: string;
+  const billsOf = async (where: { house?: string; space?: string }, itemId: string, period: string) =>
+    (
+      await sql<BillRow & { owner_id: string | null }>`select id::text, bill_status, pay_type, order_id::text, late_fee::text,
+          paid_amount::text, owner_id::text from property_payment_bill where item_id = ${itemId} and period = ${period}
+          and is_deleted = 0 and ${where.house ? sql`house_id = ${where.house}` : sql`parking_space_id = ${where.space!}`}`.execute(
+        db(),
+      )
+    ).rows;
+  const spaceOrders = async () =>
+    (
+      await sql<{ client_key: string; total_amount: string; bill_ids: string }>`select client_key, total_amount::text, bill_ids
+        from property_payment_order where is_deleted = 0 and bill_ids in (select id::text from property_payment_bill
+          where item_id = ${spaceItem}) order by id`.execute(db())
+    ).rows;
+  const generateSpaces = (period: string) => generated(admin, { gardenId, period, itemIds: `${spaceItem},${spacePlain}` });
+  const bind = async (itemId: string, target: { houseId: string } | { parkingSpaceId: string }) =>
+    expect((await admin.post('/system-property/paymentitemhouse/submit', { itemId, ...target })).body).toMatchObject(ok);
+
+  beforeAll(async () => {
+    const formula = (await admin.get('/system-property/payformula/list', { formulaName_equal: '扣缴固定金额' })).body.data
+      .records[0].id;
+    spaceItem = await item('扣缴车位费', 1, formula);
+    spacePlain = await item('不扣缴车位管理费', 0, formula);
+    // Two more houses whose billed owners own nothing else and have no account (the three above taken).
+    const found = await loneOwnerHouses(2);
+    [own.house, own.ownerX, own.ownerY] = [found[0]!.house_id, found[0]!.owner_id, found[1]!.owner_id];
+    const lot = (await admin.get('/system-property/parking/list', { gardenId, size: 1 })).body.data.records[0].id;
+    for (const [key, ownerId, spaceNo] of [
+      ['spaceX', own.ownerX, '扣缴X'],
+      ['spaceY', own.ownerY, '扣缴Y'],
+    ] as const) {
+      const saved = await admin.post('/system-property/parkingspace/submit', {
+        parkingId: lot,
+        spaceNo,
+        ownerId,
+        spaceStatus: 2,
+      });
+      expect(saved.body, JSON.stringify(saved.body)).toMatchObject(ok);
+      own[key] = (await admin.get('/system-property/parkingspace/list', { spaceNo_like: spaceNo })).body.data.records[0].id;
+    }
+    await bind(spaceItem, { parkingSpaceId: own.spaceX });
+    await bind(spacePlain, { parkingSpaceId: own.spaceX });
+    await bind(spaceItem, { parkingSpaceId: own.spaceY });
+    expect((await admin.post('/system-property/prepaidaccount/submit', { houseId: own.house })).body).toMatchObject(ok);
+    own.account = (await admin.get('/system-property/prepaidaccount/of-house', { houseId: own.house })).body.data.id;
+    expect((await topUp(own.account, '250.00')).body.data).toMatchObject({ deducted: 0, account: { balance: '250.00' } });
+  });
+
+  it('generation pays the space bill from its owner’s account, not the unflagged item’s nor another owner’s space', async () => {
+    const run = await generateSpaces('2025-05');
+    expect(run.outcomeParams).toMatchObject({ created: 3, deducted: 1 });
+    const [paid] = await billsOf({ space: own.spaceX }, spaceItem, '2025-05');
+    // Made out to the space's owner, paid by balance as it is issued (no late fee), under its own key.
+    expect(paid).toMatchObject({ owner_id: own.ownerX, bill_status: 2, pay_type: 5, late_fee: '0.00', paid_amount: '100.00' });
+    expect(await spaceOrders()).toEqual([{ client_key: autoDeductKey(paid!.id), total_amount: '100.00', bill_ids: paid!.id }]);
+    expect((await ledgerOf(own.account)).map((l) => [l.kind, l.amount, l.order_id])).toEqual([
+      [1, '250.00', null],
+      [2, '-100.00', paid!.order_id],
+    ]);
+    // The unflagged item's bill of the same space, and the other owner's space: unpaid though 150 would cover them.
+    expect(await billsOf({ space: own.spaceX }, spacePlain, '2025-05')).toMatchObject([{ bill_status: 1, order_id: null }]);
+    expect(await billsOf({ space: own.spaceY }, spaceItem, '2025-05')).toMatchObject([
+      { owner_id: own.ownerY, bill_status: 1, order_id: null },
+    ]);
+    expect(await balanceOf(own.account)).toBe('150.00');
+  });
+
+  it('a top-up pays house and space bills of one account oldest first, stopping at the first not covered', async () => {
+    expect((await generateSpaces('2025-06')).outcomeParams).toMatchObject({ created: 3, deducted: 1 });
+    expect(await balanceOf(own.account)).toBe('50.00');
+    // A later month's space bill waits (50 for 100); then the owner's house is bound and an older month generated:
+    // its house bill, made after the space bill (a larger id), is the older and goes first.
+    expect((await generateSpaces('2025-07')).outcomeParams).toMatchObject({ created: 3, deducted: 0 });
+    await bind(spaceItem, { houseId: own.house });
+    expect((await generateSpaces('2025-05')).outcomeParams).toMatchObject({ created: 1, deducted: 0 });
+    const [house] = await billsOf({ house: own.house }, spaceItem, '2025-05');
+    const [space] = await billsOf({ space: own.spaceX }, spaceItem, '2025-07');
+    expect(BigInt(house!.id) > BigInt(space!.id)).toBe(true);
+
+    // 105: the house bill with its late fee (5.00); the space bill (105.00 too) then waits for more.
+    expect((await topUp(own.account, '55.00')).body.data).toMatchObject({ deducted: 1, account: { balance: '0.00' } });
+    expect(await billsOf({ house: own.house }, spaceItem, '2025-05')).toMatchObject([{ bill_status: 2, late_fee: '5.00' }]);
+    expect(await billsOf({ space: own.spaceX }, spaceItem, '2025-07')).toMatchObject([{ bill_status: 1, order_id: null }]);
+    expect((await topUp(own.account, '105.00')).body.data).toMatchObject({ deducted: 1, account: { balance: '0.00' } });
+    expect(await billsOf({ space: own.spaceX }, spaceItem, '2025-07')).toMatchObject([
+      { bill_status: 2, pay_type: 5, late_fee: '5.00', paid_amount: '100.00' },
+    ]);
+    expect((await spaceOrders()).map((o) => [o.client_key, o.total_amount])).toEqual([
+      [autoDeductKey((await billsOf({ space: own.spaceX }, spaceItem, '2025-05'))[0]!.id), '100.00'],
+      [autoDeductKey((await billsOf({ space: own.spaceX }, spaceItem, '2025-06'))[0]!.id), '100.00'],
+      [autoDeductKey(house!.id), '105.00'],
+      [autoDeductKey(space!.id), '105.00'],
+    ]);
+    // Never the unflagged item's nor the other owner's.
+    for (const period of ['2025-05', '2025-06', '2025-07']) {
+      expect(await billsOf({ space: own.spaceX }, spacePlain, period)).toMatchObject([{ bill_status: 1 }]);
+      expect(await billsOf({ space: own.spaceY }, spaceItem, period)).toMatchObject([{ bill_status: 1 }]);
+    }
+  });
+});
+
+describe('a chunk of many accounts', () => {
+  it('writes for each bill exactly the rows a cashier’s payment by balance writes', async () => {
+    const formula = (await admin.get('/system-property/payformula/list', { formulaName_equal: '扣缴固定金额' })).body.data
+      .records[0].id;
+    const [flagged, plain] = [await item('扣缴同行费', 1, formula), await item('柜台同行费', 0, formula)];
+    // Six owners deducted in one chunk; a seventh's bill, of an item alike but not flagged, paid at the cashier.
+    const found = await loneOwnerHouses(7);
+    const cashier = found.pop()!;
+    for (const { house_id: houseId } of found) {
+      expect((await admin.post('/system-property/paymentitemhouse/submit', { itemId: flagged, houseId })).body).toMatchObject(ok);
+    }
+    expect(
+      (await admin.post('/system-property/paymentitemhouse/submit', { itemId: plain, houseId: cashier.house_id })).body,
+    ).toMatchObject(ok);
+    for (const { house_id: houseId } of [...found, cashier]) {
+      expect((await admin.post('/system-property/prepaidaccount/submit', { houseId })).body).toMatchObject(ok);
+      const account = (await admin.get('/system-property/prepaidaccount/of-house', { houseId })).body.data.id;
+      expect((await topUp(account, '100.00')).body.data).toMatchObject({ deducted: 0 });
+    }
+    // A month not yet due: neither payment has a late fee.
+    const run = await generated(admin, { gardenId, period: '2027-01', itemIds: `${flagged},${plain}` });
+    expect(run.outcomeParams).toMatchObject({ created: 7, deducted: 6 });
+    const [atCashier] = await billOf(cashier.house_id, plain, '2027-01');
+    const paid = await admin.post('/system-property/paymentbill/pay', { billIds: atCashier!.id, payType: 5 });
+    expect(paid.body).toMatchObject(ok);
+
+    const cashierRows = await writtenFor(atCashier!.id);
+    // Every row present: the order, the bill, its two log rows, the account's two ledger rows, and their audit rows.
+    expect(Object.fromEntries(Object.entries(cashierRows).map(([k, v]) => [k, Array.isArray(v) ? v.length : 1]))).toEqual({
+      order: 1,
+      bill: 1,
+      log: 2,
+      ledger: 2,
+      audit: 8,
+    });
+    for (const { house_id: houseId } of found) {
+      const [bill] = await billOf(houseId, flagged, '2027-01');
+      expect(bill).toMatchObject({ bill_status: 2, pay_type: 5, late_fee: '0.00' });
+      const key = await sql<{
+        client_key: string;
+      }>`select client_key from property_payment_order where id = ${bill!.order_id}`.execute(db());
+      expect(key.rows).toEqual([{ client_key: autoDeductKey(bill!.id) }]);
+      expect(await writtenFor(bill!.id)).toEqual(cashierRows);
+    }
+  });
+});
+
+/**
+ * What paying a bill by balance left in the database, each value naming this bill's own rows (ids, names,
+ * numbers) put as the role it plays, so two bills' payments compare equal when they wrote the same rows:
+ * the order, the bill, its log rows, its account's ledger rows and the audit rows of all of them.
+ */
+async function writtenFor(billId: string) {
+  type Row = Record<string, unknown>;
+  const one = async (query: RawBuilder<Row>) => (await query.execute(db())).rows;
+  const [bill] = await one(sql`select * from property_payment_bill where id = ${billId}`);
+  const [order] = await one(sql`select * from property_payment_order where id = ${bill!.order_id}`);
+  const [account] = await one(sql`select * from property_prepaid_account where owner_id = ${bill!.owner_id}
+    and garden_id = ${bill!.garden_id} and is_deleted = 0`);
+  const log = await one(sql`select * from property_bill_log where bill_id = ${billId} order by id`);
+  const ledger = await one(sql`select * from property_prepaid_ledger where prepaid_account_id = ${account!.id} order by id`);
+  const ids = [bill!.id, order!.id, account!.id, ...ledger.map((l) => l.id)].map(String);
+  const audit = await one(sql`select entity_name, action, row_id, changes, create_user, account from blade_audit_log
+    where row_id = any(${ids}::bigint[]) order by entity_name, id`);
+  const roles = new Map<string, string>();
+  const role = (value: unknown, name: string) => value !== null && value !== undefined && roles.set(String(value), name);
+  for (const column of ['id', 'order_id', 'house_id', 'owner_id', 'garden_id', 'item_id', 'item_name', 'house_name']) {
+    role(bill![column], `bill.${column}`);
+  }
+  for (const column of ['owner_name', 'owner_phone', 'bill_key', 'period']) role(bill![column], `bill.${column}`);
+  role(order!.receipt_no, 'receipt');
+  role(order!.order_no, 'orderNo');
+  role(account!.id, 'account');
+  ledger.forEach((l, n) => [role(l.id, `ledger${n}`), role(l.receipt_no, `topUpReceipt${n}`)]);
+  // Times, serial numbers and keys differ from payment to payment by nature; the keys are checked apart.
+  const blank = new Set([
+    'id',
+    'create_time',
+    'update_time',
+    'pay_time',
+    'payTime',
+    'client_key',
+    'clientKey',
+    'receipt_seq',
+    'receiptSeq',
+  ]);
+  const as = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(as);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, blank.has(k) ? (v === null ? null : 'KEY') : as(v)]));
+    return typeof value === 'string' || typeof value === 'number' ? (roles.get(String(value)) ?? value) : value;
+  };
+  return as({ order, bill, log, ledger, audit }) as Record<string, unknown>;
+}

@@ -263,13 +263,16 @@ async function stageBills(
       from (
         -- Each binding with its house or space and owner once (h), then per period.
         select b.garden_id, b.house_id, b.parking_space_id, b.item_id, h.building_id, h.unit_id, h.house_name, h.built_area,
-          h.floor, h.house_status, s.space_no, o.id as owner_id, o.name as owner_name, o.phone as owner_phone
+          h.floor, h.house_status, s.space_no, coalesce(o.id, so.id) as owner_id, coalesce(o.name, so.name) as owner_name,
+          coalesce(o.phone, so.phone) as owner_phone
         from property_payment_item_house b
           left join property_house h on h.id = b.house_id
           left join property_parking_space s on s.id = b.parking_space_id
           left join (select distinct on (r.house_id) r.house_id, w.id, w.name, w.phone from property_ownership r
             join property_owner w on w.id = r.owner_id and w.is_deleted = 0
             where r.is_deleted = 0 and r.tenant_id = ${tenantId} order by r.house_id, r.id) o on o.house_id = b.house_id
+          -- A space's bills are made out to its owner, as generation makes them.
+          left join property_owner so on so.id = s.owner_id and so.is_deleted = 0
         where b.item_id = ${String(item.id)} and b.is_deleted = 0
       ) h
         cross join unnest(array[${sql.join(periods)}]::text[]) as p(period)

@@ -115,11 +115,31 @@ export async function logBill(
   amount: string | null,
   remark: string | null = null,
 ): Promise<void> {
+  await logBills(ctx, [{ bill, action, toStatus, amount, remark }]);
+}
+
+export interface BillLogEntry {
+  bill: Row;
+  action: (typeof BILL_ACTION)[keyof typeof BILL_ACTION];
+  toStatus: number;
+  amount: string | null;
+  remark?: string | null;
+}
+
+/** Bill-log rows (logBill's) of many bills, in one statement. */
+export async function logBills(ctx: CrudContext, entries: BillLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const column = <T>(pick: (e: BillLogEntry) => T) => entries.map(pick);
   await sql`insert into ${sql.table(billLogEntity.table)} (tenant_id, bill_id, garden_id, house_name, action, from_status,
       to_status, amount, remark, operator_name, create_user, create_dept, update_user)
-    values (${ctx.auth.tenantId}, ${bill.id}, ${bill.garden_id}, ${bill.house_name ?? null}, ${action}, ${bill.bill_status},
-      ${toStatus}, ${amount}, ${remark}, ${ctx.auth.userName || ctx.auth.account || null}, ${ctx.auth.userId || null},
-      ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})`.execute(ctx.db);
+    select ${ctx.auth.tenantId}, v.bill_id, v.garden_id, v.house_name, v.action, v.from_status, v.to_status, v.amount, v.remark,
+      ${ctx.auth.userName || ctx.auth.account || null}::text, ${ctx.auth.userId || null}::bigint, ${ctx.auth.deptId || null}::bigint,
+      ${ctx.auth.userId || null}::bigint
+    from unnest(${column((e) => String(e.bill.id))}::bigint[], ${column((e) => String(e.bill.garden_id))}::bigint[],
+      ${column((e) => (e.bill.house_name as string | null) ?? null)}::text[], ${column((e) => e.action)}::int[],
+      ${column((e) => (e.bill.bill_status as number | null) ?? null)}::int[], ${column((e) => e.toStatus)}::int[],
+      ${column((e) => e.amount)}::numeric[], ${column((e) => e.remark ?? null)}::text[])
+      as v(bill_id, garden_id, house_name, action, from_status, to_status, amount, remark)`.execute(ctx.db);
 }
 
 // Stryker disable all: reading lines for the screens (billing-flow proves them), not a money move.
@@ -171,6 +191,17 @@ export async function nextReceipt(
   year: number,
   book: keyof typeof RECEIPT_BOOKS = 'order',
 ): Promise<{ no: string; seq: number }> {
+  return (await nextReceipts(ctx, gardenId, year, 1, book))[0]!;
+}
+
+/** The next `count` receipt numbers of a book, in turn (an automatic deduction's chunk numbers its orders at once). */
+export async function nextReceipts(
+  ctx: CrudContext,
+  gardenId: string,
+  year: number,
+  count: number,
+  book: keyof typeof RECEIPT_BOOKS = 'order',
+): Promise<{ no: string; seq: number }[]> {
   const { table, mark, only } = RECEIPT_BOOKS[book];
   // Stryker disable next-line all: the lock that queues two cashiers of one book (billing-prepaid's concurrent payments prove it), not visible to one caller.
   await sql`select pg_advisory_xact_lock(hashtext(${`receipt:${book}:${ctx.auth.tenantId}:${gardenId}:${year}`}))`.execute(
@@ -183,7 +214,10 @@ export async function nextReceipt(
       where tenant_id = ${ctx.auth.tenantId} and garden_id = ${gardenId} and receipt_year = ${year} ${only}), 0)::int + 1 as seq,
       (select garden_code from property_garden where id = ${gardenId}) as code`.execute(ctx.db);
   const { seq, code } = rows.rows[0]!;
-  return { no: `${code || gardenId}-${mark}${year}-${String(seq).padStart(6, '0')}`, seq: Number(seq) };
+  return Array.from({ length: count }, (_, n) => ({
+    no: `${code || gardenId}-${mark}${year}-${String(Number(seq) + n).padStart(6, '0')}`,
+    seq: Number(seq) + n,
+  }));
 }
 
 /** The shapes of a request key and of an amount typed at the cashier (payments, refunds, reductions, top-ups). */

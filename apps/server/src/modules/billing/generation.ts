@@ -96,7 +96,8 @@ async function itemsIn(ctx: CrudContext, scope: GenerationScope): Promise<Row[]>
 
 /**
  * The bound houses and spaces of one item in the scope, with what the
- * formulas read (areas, status, floor, readings) and the owner to name.
+ * formulas read (areas, status, floor, readings) and the owner to name:
+ * a house's first ownership, a space's owner.
  */
 async function targetsOf(ctx: CrudContext, item: Row, scope: GenerationScope): Promise<Row[]> {
   const building = scope.buildingId ? sql`and b.building_id = ${scope.buildingId}` : sql``;
@@ -104,7 +105,8 @@ async function targetsOf(ctx: CrudContext, item: Row, scope: GenerationScope): P
   const rows = await sql<Row>`select b.id as binding_id, b.house_id, b.parking_space_id, b.rent, b.start_date as binding_start,
       coalesce(h.garden_id, s.garden_id) as garden_id, h.building_id, h.unit_id, h.built_area, h.inner_area,
       h.house_status, h.floor, coalesce(h.house_name, s.space_no) as house_name, s.area as space_area,
-      g.built_area as garden_area, o.id as owner_id, o.name as owner_name, o.phone as owner_phone,
+      g.built_area as garden_area, coalesce(o.id, so.id) as owner_id, coalesce(o.name, so.name) as owner_name,
+      coalesce(o.phone, so.phone) as owner_phone,
       m.last_reading, m.current_reading
     from property_payment_item_house b
       left join property_house h on h.id = b.house_id and h.is_deleted = 0
@@ -113,6 +115,8 @@ async function targetsOf(ctx: CrudContext, item: Row, scope: GenerationScope): P
       left join lateral (select w.id, w.name, w.phone from property_ownership p join property_owner w on w.id = p.owner_id
         and w.is_deleted = 0 where p.is_deleted = 0 and p.tenant_id = ${ctx.auth.tenantId}
         and p.house_id = b.house_id order by p.id limit 1) o on true
+      -- A space's bill is made out to the space's owner: the cashier and the automatic deduction pay it from their account.
+      left join property_owner so on so.id = s.owner_id and so.is_deleted = 0 and so.tenant_id = ${ctx.auth.tenantId}
       left join property_meter_reading m on m.is_deleted = 0 and m.tenant_id = ${ctx.auth.tenantId}
         and m.house_id = b.house_id and m.item_id = b.item_id and m.period = ${scope.period}
     where b.is_deleted = 0 and b.tenant_id = ${ctx.auth.tenantId} and b.item_id = ${item.id}

@@ -16,7 +16,7 @@ import { writeAudit, type AuditEntry } from '../../platform/crud/audit';
 import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
-import { accountOf, moveBalance } from './prepaid';
+import { accountOf, moveBalance, type BalanceMove } from './prepaid';
 import {
   billRows,
   clientKeyOf,
@@ -24,6 +24,7 @@ import {
   lateFeeOf,
   lockBills,
   logBill,
+  logBills,
   nextReceipt,
   owedOf,
   positiveAmount,
@@ -135,50 +136,138 @@ export async function payBillsOrSkip(ctx: CrudContext, request: PayRequest, opti
       owed: owedOf(bill),
       fee: options.noLateFee ? '0.00' : lateFeeOf(bill, byItem.get(String(bill.item_id)), day),
     }));
-    const billAmount = Money.format(Money.sum(settled.map((s) => s.owed)), 2);
-    const lateFee = Money.format(Money.sum(settled.map((s) => s.fee)), 2);
     const first = locked[0]!;
-    const total = Money.format(Money.add(billAmount, lateFee), 2);
+    const total = totalOf(settled);
     const account = payType === PAY_TYPE.balance ? await balanceAccountOf(tx, locked, total, !!options.skipUnpayable) : null;
     if (payType === PAY_TYPE.balance && !account) return null;
-    const receipt = await nextReceipt(tx, String(first.garden_id), Number(day.slice(0, 4)));
-    const inserted = await sql<Row>`insert into property_payment_order (tenant_id, garden_id, house_id, house_name, owner_name,
-        owner_phone, pay_type, bill_ids, bill_count, bill_amount, late_fee, total_amount, refund_amount, order_status, pay_time,
-        receipt_no, receipt_year, receipt_seq, client_key, payer_name, remark, create_user, create_dept, update_user)
-      values (${ctx.auth.tenantId}, ${first.garden_id}, ${first.house_id ?? null}, ${first.house_name ?? null},
-        ${first.owner_name ?? null}, ${first.owner_phone ?? null}, ${payType}, ${billIds.join(',')}, ${billIds.length},
-        ${billAmount}, ${lateFee}, ${total}, 0, ${ORDER_STATUS.paid}, localtimestamp(0),
-        ${receipt.no}, ${Number(day.slice(0, 4))}, ${receipt.seq}, ${key ?? randomUUID()}, ${textOrNull(request.payerName, 50)},
-        ${textOrNull(request.remark, 500)}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})
-      returning *`.execute(db);
-    const order = inserted.rows[0]!;
-    const numbered =
-      await sql<Row>`update property_payment_order set order_no = ${'PO'} || to_char(localtimestamp, 'YYYYMMDD') || id
-      where id = ${order.id} returning *`.execute(db);
-    // This module writes its rows with its own SQL: the audit trail is written here, in the same transaction.
-    await writeAudit(tx, paymentOrderEntity, [{ action: 'insert', after: numbered.rows[0]! }]);
-    const billChanges: AuditEntry[] = [];
-    for (const { bill, owed, fee } of settled) {
-      const updated = await sql<Row>`update property_payment_bill set bill_status = ${BILL_STATUS.paid}, paid_amount = ${owed},
-          late_fee = ${fee}, pay_type = ${payType}, pay_time = localtimestamp(0), order_id = ${order.id},
-          update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null} where id = ${bill.id} returning *`.execute(
-        db,
-      );
-      billChanges.push({ action: 'update', before: bill, after: updated.rows[0]! });
-      await logBill(tx, bill, BILL_ACTION.pay, BILL_STATUS.paid, Money.format(Money.add(owed, fee), 2), receipt.no);
-    }
-    await writeAudit(tx, paymentBillEntity, billChanges);
-    if (account) {
-      await moveBalance(tx, account, Money.format(Money.sub('0', total), 2), {
-        kind: PREPAID_KIND.payment,
+    const year = Number(day.slice(0, 4));
+    const receipt = await nextReceipt(tx, String(first.garden_id), year);
+    const [order] = await writePayments(tx, [
+      {
+        settled,
+        billIds,
         payType,
-        orderId: order.id,
-        remark: receipt.no,
-      });
+        key: key ?? randomUUID(),
+        receipt,
+        year,
+        payerName: textOrNull(request.payerName, 50),
+        remark: textOrNull(request.remark, 500),
+      },
+    ]);
+    if (account) {
+      const move = paidByBalance(account, order!);
+      await moveBalance(tx, account, move.amount, move.entry);
     }
     const paid = await sql<Row>`select * from property_payment_bill where id in (${sql.join(billIds)}) order by id`.execute(db);
-    return { order: toJson(paymentOrderEntity, numbered.rows[0]!), bills: await billRows(tx, paid.rows), replay: false };
+    return { order: toJson(paymentOrderEntity, order!), bills: await billRows(tx, paid.rows), replay: false };
   });
+}
+
+/** A bill as a payment settles it: what it owed and the late fee paid with it. */
+export interface Settlement {
+  bill: Row;
+  owed: string;
+  fee: string;
+}
+
+/** One payment to write: one or several bills of one house, one order and receipt. */
+export interface PaymentPlan {
+  settled: Settlement[];
+  /** The bills as the request named them (the order's billIds); the settled bills' ids when not given. */
+  billIds?: string[];
+  payType: number;
+  key: string;
+  receipt: { no: string; seq: number };
+  year: number;
+  payerName?: string | null;
+  remark?: string | null;
+}
+
+/** What a payment takes: its bills' owed amounts and late fees. */
+export const totalOf = (settled: Settlement[]) => Money.format(Money.sum(settled.map((s) => Money.add(s.owed, s.fee))), 2);
+
+/** The balance move of an order paid from a pre-paid account (pay type 5): its total out, the receipt number as remark. */
+export function paidByBalance(account: Row, order: Row): BalanceMove {
+  return {
+    account,
+    amount: Money.format(Money.sub('0', String(order.total_amount)), 2),
+    entry: { kind: PREPAID_KIND.payment, payType: PAY_TYPE.balance, orderId: order.id, remark: String(order.receipt_no) },
+  };
+}
+
+/**
+ * Writes payments whose bills are locked and checked: each its order
+ * (numbered, audited) and its bills settled (audited, logged with the
+ * receipt number), in one statement a kind of row however many payments:
+ * the cashier's one, or an automatic deduction's chunk. Answers the orders
+ * in the plans' order. The balance moves are the caller's.
+ */
+export async function writePayments(ctx: CrudContext, plans: PaymentPlan[]): Promise<Row[]> {
+  if (plans.length === 0) return [];
+  const { auth } = ctx;
+  const sums = plans.map((p) => ({
+    billAmount: Money.format(Money.sum(p.settled.map((s) => s.owed)), 2),
+    lateFee: Money.format(Money.sum(p.settled.map((s) => s.fee)), 2),
+    total: totalOf(p.settled),
+  }));
+  const column = <T>(pick: (p: PaymentPlan, n: number) => T) => plans.map(pick);
+  const first = (p: PaymentPlan) => p.settled[0]!.bill;
+  const inserted = await sql<Row>`insert into property_payment_order (tenant_id, garden_id, house_id, house_name, owner_name,
+      owner_phone, pay_type, bill_ids, bill_count, bill_amount, late_fee, total_amount, refund_amount, order_status, pay_time,
+      receipt_no, receipt_year, receipt_seq, client_key, payer_name, remark, create_user, create_dept, update_user)
+    select ${auth.tenantId}, v.garden_id, v.house_id, v.house_name, v.owner_name, v.owner_phone, v.pay_type, v.bill_ids,
+      v.bill_count, v.bill_amount, v.late_fee, v.total_amount, 0, ${ORDER_STATUS.paid}, localtimestamp(0), v.receipt_no,
+      v.receipt_year, v.receipt_seq, v.client_key, v.payer_name, v.remark, ${auth.userId || null}::bigint,
+      ${auth.deptId || null}::bigint, ${auth.userId || null}::bigint
+    from unnest(${column((p) => String(first(p).garden_id))}::bigint[],
+      ${column((p) => (first(p).house_id as string | null) ?? null)}::bigint[],
+      ${column((p) => (first(p).house_name as string | null) ?? null)}::text[],
+      ${column((p) => (first(p).owner_name as string | null) ?? null)}::text[],
+      ${column((p) => (first(p).owner_phone as string | null) ?? null)}::text[], ${column((p) => p.payType)}::int[],
+      ${column((p) => (p.billIds ?? p.settled.map((s) => String(s.bill.id))).join(','))}::text[], ${column((p) => p.settled.length)}::int[],
+      ${column((_, n) => sums[n]!.billAmount)}::numeric[], ${column((_, n) => sums[n]!.lateFee)}::numeric[],
+      ${column((_, n) => sums[n]!.total)}::numeric[], ${column((p) => p.receipt.no)}::text[], ${column((p) => p.year)}::int[],
+      ${column((p) => p.receipt.seq)}::int[], ${column((p) => p.key)}::text[], ${column((p) => p.payerName ?? null)}::text[],
+      ${column((p) => p.remark ?? null)}::text[])
+      as v(garden_id, house_id, house_name, owner_name, owner_phone, pay_type, bill_ids, bill_count, bill_amount, late_fee,
+        total_amount, receipt_no, receipt_year, receipt_seq, client_key, payer_name, remark)
+    returning id`.execute(ctx.db);
+  const numbered =
+    await sql<Row>`update property_payment_order set order_no = ${'PO'} || to_char(localtimestamp, 'YYYYMMDD') || id
+    where id = any(${inserted.rows.map((r) => String(r.id))}::bigint[]) returning *`.execute(ctx.db);
+  const orderOf = new Map(numbered.rows.map((r) => [String(r.client_key), r]));
+  const orders = plans.map((p) => orderOf.get(p.key)!);
+  // This module writes its rows with its own SQL: the audit trail is written here, in the same transaction.
+  await writeAudit(
+    ctx,
+    paymentOrderEntity,
+    orders.map((after) => ({ action: 'insert', after })),
+  );
+  const settling = plans.flatMap((p, n) => p.settled.map((s) => ({ ...s, plan: p, order: orders[n]! })));
+  const updated = await sql<Row>`update property_payment_bill b set bill_status = ${BILL_STATUS.paid}, paid_amount = v.owed,
+      late_fee = v.fee, pay_type = v.pay_type, pay_time = localtimestamp(0), order_id = v.order_id,
+      update_time = localtimestamp(0), update_user = ${auth.userId || null}
+    from unnest(${settling.map((s) => String(s.bill.id))}::bigint[], ${settling.map((s) => s.owed)}::numeric[],
+      ${settling.map((s) => s.fee)}::numeric[], ${settling.map((s) => s.plan.payType)}::int[],
+      ${settling.map((s) => String(s.order.id))}::bigint[]) as v(id, owed, fee, pay_type, order_id)
+    where b.id = v.id returning b.*`.execute(ctx.db);
+  const after = new Map(updated.rows.map((r) => [String(r.id), r]));
+  await writeAudit(
+    ctx,
+    paymentBillEntity,
+    settling.map((s) => ({ action: 'update', before: s.bill, after: after.get(String(s.bill.id))! })),
+  );
+  await logBills(
+    ctx,
+    settling.map((s) => ({
+      bill: s.bill,
+      action: BILL_ACTION.pay,
+      toStatus: BILL_STATUS.paid,
+      amount: Money.format(Money.add(s.owed, s.fee), 2),
+      remark: s.plan.receipt.no,
+    })),
+  );
+  return orders;
 }
 
 function textOrNull(raw: unknown, max: number): string | null {

@@ -107,30 +107,97 @@ export async function moveBalance(
   amount: string,
   entry: LedgerEntry,
 ): Promise<{ account: Row; ledger: Row }> {
-  const updated = await sql<Row>`update property_prepaid_account set balance = balance + ${amount}::numeric,
+  return (await moveBalances(ctx, [{ account, amount, entry }]))[0]!;
+}
+
+export interface BalanceMove {
+  /** The account as locked by the caller (its balance before the first of its moves here). */
+  account: Row;
+  amount: string;
+  entry: LedgerEntry;
+}
+
+/**
+ * Several moves at once (an automatic deduction's chunk), each exactly as
+ * moveBalance writes it: a ledger row with the balance after it and the
+ * account's and the ledger's audit rows, an account's moves applied in the
+ * order given. One update of the accounts (each by the sum of its moves,
+ * guarded as above) and one insert of the ledger rows, whatever their number.
+ */
+export async function moveBalances(ctx: CrudContext, moves: BalanceMove[]): Promise<{ account: Row; ledger: Row }[]> {
+  if (moves.length === 0) return [];
+  const delta = new Map<string, string>();
+  for (const { account, amount } of moves) {
+    const id = String(account.id);
+    delta.set(id, Money.format(Money.add(delta.get(id) ?? '0', amount), 2));
+  }
+  const accountIds = [...delta.keys()];
+  const updated = await sql<Row>`update property_prepaid_account a set balance = a.balance + v.delta,
       update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
-    where id = ${account.id} and tenant_id = ${ctx.auth.tenantId} and balance + ${amount}::numeric >= 0
-    returning *`.execute(ctx.db);
-  const after = updated.rows[0];
-  if (!after) {
+    from unnest(${accountIds}::bigint[], ${accountIds.map((id) => delta.get(id)!)}::numeric[]) as v(id, delta)
+    where a.id = v.id and a.tenant_id = ${ctx.auth.tenantId} and a.balance + v.delta >= 0
+    returning a.*`.execute(ctx.db);
+  const byId = new Map(updated.rows.map((r) => [String(r.id), r]));
+  // Each move's balance before and after, in turn per account, from the balance the update started from.
+  const running = new Map(
+    updated.rows.map((r) => [String(r.id), Money.format(Money.sub(String(r.balance), delta.get(String(r.id))!), 2)]),
+  );
+  const steps = moves.map(({ account, amount }) => {
+    const before = running.get(String(account.id));
+    const after = before === undefined ? null : Money.format(Money.add(before, amount), 2);
+    if (after !== null) running.set(String(account.id), after);
+    return { before, after };
+  });
+  const short = steps.findIndex((step) => step.after === null || Money.isNegative(step.after));
+  if (short >= 0) {
     throw badRequest('prepaidBalanceShort', {
-      balance: Money.format(String(account.balance), 2),
-      amount: Money.format(Money.sub('0', amount), 2),
+      balance: Money.format(steps[short]!.before ?? String(moves[short]!.account.balance), 2),
+      amount: Money.format(Money.sub('0', moves[short]!.amount), 2),
     });
   }
-  const ledger = await sql<Row>`insert into property_prepaid_ledger (tenant_id, prepaid_account_id, garden_id, house_name,
+  // Each row's own key (the caller's, or a fresh one): how the inserted rows are told apart.
+  const keys = moves.map((m) => m.entry.clientKey ?? randomUUID());
+  const column = <T>(pick: (m: BalanceMove, n: number) => T) => moves.map(pick);
+  const set = (raw: unknown) => (isSet(raw) ? String(raw) : null);
+  const inserted = await sql<Row>`insert into property_prepaid_ledger (tenant_id, prepaid_account_id, garden_id, house_name,
       owner_name, kind, amount, balance_after, pay_type, order_id, bill_id, refund_id, receipt_no, receipt_year, receipt_seq,
       client_key, remark, create_user, create_dept, update_user)
-    values (${ctx.auth.tenantId}, ${account.id}, ${account.garden_id}, ${account.house_name ?? null}, ${account.owner_name ?? null},
-      ${entry.kind}, ${amount}, ${after.balance}, ${entry.payType ?? null}, ${isSet(entry.orderId) ? String(entry.orderId) : null},
-      ${isSet(entry.billId) ? String(entry.billId) : null}, ${isSet(entry.refundId) ? String(entry.refundId) : null},
-      ${entry.receipt?.no ?? null}, ${entry.receipt?.year ?? null}, ${entry.receipt?.seq ?? null},
-      ${entry.clientKey ?? randomUUID()}, ${entry.remark ?? null}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null},
-      ${ctx.auth.userId || null}) returning *`.execute(ctx.db);
+    select ${ctx.auth.tenantId}, v.account_id, v.garden_id, v.house_name, v.owner_name, v.kind, v.amount, v.balance_after,
+      v.pay_type, v.order_id, v.bill_id, v.refund_id, v.receipt_no, v.receipt_year, v.receipt_seq, v.client_key, v.remark,
+      ${ctx.auth.userId || null}::bigint, ${ctx.auth.deptId || null}::bigint, ${ctx.auth.userId || null}::bigint
+    from unnest(${column((m) => String(m.account.id))}::bigint[], ${column((m) => set(m.account.garden_id))}::bigint[],
+      ${column((m) => (m.account.house_name as string | null) ?? null)}::text[],
+      ${column((m) => (m.account.owner_name as string | null) ?? null)}::text[], ${column((m) => m.entry.kind)}::int[],
+      ${column((m) => m.amount)}::numeric[], ${column((_, n) => steps[n]!.after)}::numeric[],
+      ${column((m) => m.entry.payType ?? null)}::int[], ${column((m) => set(m.entry.orderId))}::bigint[],
+      ${column((m) => set(m.entry.billId))}::bigint[], ${column((m) => set(m.entry.refundId))}::bigint[],
+      ${column((m) => m.entry.receipt?.no ?? null)}::text[], ${column((m) => m.entry.receipt?.year ?? null)}::int[],
+      ${column((m) => m.entry.receipt?.seq ?? null)}::int[], ${keys}::text[], ${column((m) => m.entry.remark ?? null)}::text[])
+      as v(account_id, garden_id, house_name, owner_name, kind, amount, balance_after, pay_type, order_id, bill_id, refund_id,
+        receipt_no, receipt_year, receipt_seq, client_key, remark)
+    returning *`.execute(ctx.db);
+  const ledgerByKey = new Map(inserted.rows.map((r) => [String(r.client_key), r]));
+  // The account as each move left it (the update's row, with that move's balance), and as the one before left it.
+  const seen = new Map<string, Row>();
+  const done = moves.map((m, n) => {
+    const id = String(m.account.id);
+    const after = { ...byId.get(id)!, balance: steps[n]!.after };
+    const before = seen.get(id) ?? m.account;
+    seen.set(id, after);
+    return { before, account: after, ledger: ledgerByKey.get(keys[n]!)! };
+  });
   // Written with this module's own SQL: the audit trail is written here, in the same transaction.
-  await writeAudit(ctx, prepaidAccountEntity, [{ action: 'update', before: account, after }]);
-  await writeAudit(ctx, prepaidLedgerEntity, [{ action: 'insert', after: ledger.rows[0]! }]);
-  return { account: after, ledger: ledger.rows[0]! };
+  await writeAudit(
+    ctx,
+    prepaidAccountEntity,
+    done.map((d) => ({ action: 'update', before: d.before, after: d.account })),
+  );
+  await writeAudit(
+    ctx,
+    prepaidLedgerEntity,
+    done.map((d) => ({ action: 'insert', after: d.ledger })),
+  );
+  return done.map(({ account, ledger }) => ({ account, ledger }));
 }
 
 export interface TopUpRequest {

@@ -74,9 +74,11 @@ export const paymentBillEntity = entity({
   },
   unique: [{ fields: ['billKey'], message: 'billKeyTaken' }],
   // billStatus, houseName, houseId: houses owing (list-bill-house) read in their order, so a page stops after its houses.
+  // ownerId, billStatus: the unpaid bills made out to an owner, houses' and spaces' alike (automatic deduction, by account).
   indexes: [
     ['gardenId', 'billStatus', 'dueDate'],
     ['houseId', 'billStatus'],
+    ['ownerId', 'billStatus'],
     ['itemId', 'period'],
     ['orderId'],
     ['billStatus', 'houseName', 'houseId'],
