@@ -104,7 +104,8 @@ try {
   };
   // First visits: a fresh context each, so the browser caches nothing; the server is one in use (the first of them
   // is also the first list call this server's database answers, shown apart: a server just started, not the page).
-  const cold = [];
+  type Visit = Awaited<ReturnType<typeof listRun>>;
+  const cold: Visit[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await newListContext();
     cold.push(await listRun(context));
@@ -112,7 +113,7 @@ try {
   }
   const listContext = await newListContext();
   await listRun(listContext); // fills the cache
-  const warm = [];
+  const warm: Visit[] = [];
   for (let i = 0; i < RUNS; i++) warm.push(await listRun(listContext)); // scripts from the cache
   await listContext.close();
   await browser.close();
@@ -127,7 +128,7 @@ try {
     console.log(
       `${name.padEnd(36)} | ${t.rows.toFixed(0).padStart(14)} | ${t.call.toFixed(0).padStart(12)} | ${t.callStart.toFixed(0).padStart(17)}`,
     );
-  const medians = (runs: typeof warm) => ({
+  const medians = (runs: Visit[]) => ({
     rows: median(runs.map((w) => w.rows)),
     call: median(runs.map((w) => w.call)),
     callStart: median(runs.map((w) => w.callStart)),
