@@ -278,4 +278,33 @@ describe('two people editing one row (docs/api-conventions.md)', () => {
     }>`select to_char(update_time, 'YYYY-MM-DD HH24:MI:SS') as t from blade_post where id = ${id}`.execute(db());
     expect(removed.rows[0]!.t > after, `${removed.rows[0]!.t} after ${after}`).toBe(true);
   });
+
+  it("moves it past the old one in a module's own SQL too (a garden's stewards), so an edit read before is refused", async () => {
+    expect((await admin.post('/system-property/garden/submit', { gardenName: '审计花园' })).body.success).toBe(true);
+    const id = (
+      await sql<{ id: string }>`select id::text from property_garden where garden_name = '审计花园' and is_deleted = 0`.execute(
+        db(),
+      )
+    ).rows[0]!.id;
+    await sql`update property_garden set update_time = localtimestamp(0) + interval '5 seconds' where id = ${id}`.execute(db());
+    const read = (await admin.get('/system-property/garden/detail', { id })).body.data;
+    const stewards = [{ name: '李管家', phone: '0755-1234567' }];
+    expect(
+      (await admin.post('/community-resource/garden/updateMajordomoInfo', { id, majordomoInfo: stewards })).body.success,
+    ).toBe(true);
+    const stale = await admin.post('/system-property/garden/submit', {
+      id,
+      gardenName: '审计花园二',
+      updateTime: read.updateTime,
+    });
+    expect(stale.status).toBe(409);
+    const fresh = (await admin.get('/system-property/garden/detail', { id })).body.data;
+    expect(fresh.gardenName).toBe('审计花园');
+    // Past the value read, not merely another one: a save in the same second as the read would otherwise leave it equal.
+    expect(fresh.updateTime > read.updateTime, `${fresh.updateTime} after ${read.updateTime}`).toBe(true);
+    expect(
+      (await admin.post('/system-property/garden/submit', { id, gardenName: '审计花园二', updateTime: fresh.updateTime })).body
+        .success,
+    ).toBe(true);
+  });
 });

@@ -22,7 +22,7 @@ import {
 } from '@property/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { parseId, parseIds, toJson, type Row } from '../../platform/crud/engine';
+import { parseId, parseIds, toJson, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { parseListQuery } from '../../platform/crud/filters';
 import { idsQuery } from '../../platform/crud/routes';
 import { boundedTotal, readPage, requireShallow } from '../../platform/crud/paging';
@@ -235,7 +235,7 @@ export function registerBillRoutes(app: FastifyInstance, services: Services): vo
         const locked = await lockBills(tx, ids);
         if (locked.some((b) => Number(b.bill_status) !== BILL_STATUS.unpaid)) throw badRequest('billNotUnpaid');
         for (const bill of locked) await logBill(tx, bill, BILL_ACTION.remove, Number(bill.bill_status), null);
-        await sql`update property_payment_bill set is_deleted = 1, update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+        await sql`update property_payment_bill set is_deleted = 1, update_time = ${NEXT_UPDATE_TIME}, update_user = ${ctx.auth.userId || null}
           where id in (${sql.join(ids)}) and tenant_id = ${ctx.auth.tenantId}`.execute(db);
         await sql`update property_payment_bill_child set is_deleted = 1 where bill_id in (${sql.join(ids)})
           and tenant_id = ${ctx.auth.tenantId}`.execute(db);
@@ -340,7 +340,7 @@ function registerSaveAndUpdate(app: FastifyInstance, services: Services): void {
         if (Number(bill!.bill_status) !== BILL_STATUS.unpaid) throw badRequest('billNotUnpaid');
         const due = body.dueDate === undefined ? bill!.due_date : body.dueDate || null;
         const remark = body.remark === undefined ? bill!.remark : body.remark || null;
-        await sql`update property_payment_bill set due_date = ${due}::date, remark = ${remark}, update_time = localtimestamp(0),
+        await sql`update property_payment_bill set due_date = ${due}::date, remark = ${remark}, update_time = ${NEXT_UPDATE_TIME},
           update_user = ${ctx.auth.userId || null} where id = ${id}`.execute(db);
         await logBill(tx, bill!, BILL_ACTION.update, BILL_STATUS.unpaid, null, null);
       });

@@ -9,7 +9,7 @@ import {
   type BillRow,
 } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
-import { CrudService, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { CrudService, toJson, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { badRequest } from '../../platform/http/errors';
 
 export const bills = new CrudService(paymentBillEntity);
@@ -160,7 +160,7 @@ export async function linesOf(ctx: CrudContext, billIds: string[]): Promise<Map<
 /** Keeps a bill's amount equal to the sum of its live lines (after a line changes). */
 export async function resumBill(ctx: CrudContext, billId: string): Promise<void> {
   await sql`update property_payment_bill b set amount = coalesce((select sum(amount) from property_payment_bill_child c
-      where c.bill_id = b.id and c.is_deleted = 0), 0), update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+      where c.bill_id = b.id and c.is_deleted = 0), 0), update_time = ${NEXT_UPDATE_TIME}, update_user = ${ctx.auth.userId || null}
     where b.id = ${billId} and b.tenant_id = ${ctx.auth.tenantId}`.execute(ctx.db);
 }
 

@@ -18,7 +18,7 @@ import {
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId, parseIds, type CrudContext } from '../../platform/crud/engine';
+import { CrudService, parseId, parseIds, type CrudContext, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { idsQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
@@ -290,7 +290,7 @@ function registerBillLineRoutes(app: FastifyInstance, services: Services): void 
         const owners = await sql<{ bill_id: string }>`select distinct bill_id from property_payment_bill_child
           where id in (${sql.join(ids)}) and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0`.execute(db);
         for (const o of owners.rows) await unpaidBill(tx, o.bill_id);
-        await sql`update property_payment_bill_child set is_deleted = 1, update_time = localtimestamp(0)
+        await sql`update property_payment_bill_child set is_deleted = 1, update_time = ${NEXT_UPDATE_TIME}
           where id in (${sql.join(ids)}) and tenant_id = ${ctx.auth.tenantId}`.execute(db);
         for (const o of owners.rows) await resumBill(tx, String(o.bill_id));
       });

@@ -13,7 +13,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { writeAudit, type AuditEntry } from '../../platform/crud/audit';
-import { parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { parseId, parseIds, toJson, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { accountOf, moveBalance, type BalanceMove } from './prepaid';
@@ -246,7 +246,7 @@ export async function writePayments(ctx: CrudContext, plans: PaymentPlan[]): Pro
   const settling = plans.flatMap((p, n) => p.settled.map((s) => ({ ...s, plan: p, order: orders[n]! })));
   const updated = await sql<Row>`update property_payment_bill b set bill_status = ${BILL_STATUS.paid}, paid_amount = v.owed,
       late_fee = v.fee, pay_type = v.pay_type, pay_time = localtimestamp(0), order_id = v.order_id,
-      update_time = localtimestamp(0), update_user = ${auth.userId || null}
+      update_time = ${NEXT_UPDATE_TIME}, update_user = ${auth.userId || null}
     from unnest(${settling.map((s) => String(s.bill.id))}::bigint[], ${settling.map((s) => s.owed)}::numeric[],
       ${settling.map((s) => s.fee)}::numeric[], ${settling.map((s) => s.plan.payType)}::int[],
       ${settling.map((s) => String(s.order.id))}::bigint[]) as v(id, owed, fee, pay_type, order_id)
@@ -329,7 +329,7 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
         ${bill!.item_name ?? null}, ${amount}, ${payType ?? null}, ${reason.slice(0, 500)}, localtimestamp(0), ${key ?? randomUUID()},
         ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null}) returning *`.execute(db);
     const after = await sql<Row>`update property_payment_bill set refund_amount = refund_amount + ${amount}::numeric,
-        bill_status = ${toStatus}, update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+        bill_status = ${toStatus}, update_time = ${NEXT_UPDATE_TIME}, update_user = ${ctx.auth.userId || null}
       where id = ${billId} returning *`.execute(db);
     await writeAudit(tx, refundPayEntity, [{ action: 'insert', after: saved.rows[0]! }]);
     await writeAudit(tx, paymentBillEntity, [{ action: 'update', before: bill!, after: after.rows[0]! }]);
@@ -338,7 +338,7 @@ export async function refundBill(ctx: CrudContext, request: RefundRequest) {
         and tenant_id = ${ctx.auth.tenantId} for update`.execute(db);
       const refunded = await sql<Row>`update property_payment_order set refund_amount = refund_amount + ${amount}::numeric,
           order_status = case when refund_amount + ${amount}::numeric >= total_amount then ${ORDER_STATUS.refunded} else order_status end,
-          update_time = localtimestamp(0) where id = ${bill!.order_id} and tenant_id = ${ctx.auth.tenantId} returning *`.execute(
+          update_time = ${NEXT_UPDATE_TIME} where id = ${bill!.order_id} and tenant_id = ${ctx.auth.tenantId} returning *`.execute(
         db,
       );
       if (order.rows[0] && refunded.rows[0]) {
@@ -371,7 +371,7 @@ export async function closeBills(ctx: CrudContext, rawIds: unknown, reason: unkn
     const changes: AuditEntry[] = [];
     for (const bill of locked) {
       const closed = await sql<Row>`update property_payment_bill set bill_status = ${BILL_STATUS.closed},
-          close_time = localtimestamp(0), close_reason = ${why}, update_time = localtimestamp(0),
+          close_time = localtimestamp(0), close_reason = ${why}, update_time = ${NEXT_UPDATE_TIME},
           update_user = ${ctx.auth.userId || null} where id = ${bill.id} returning *`.execute(db);
       changes.push({ action: 'update', before: bill, after: closed.rows[0]! });
       await logBill(tx, bill, BILL_ACTION.close, BILL_STATUS.closed, owedOf(bill), why);
@@ -399,7 +399,7 @@ export async function reduceBill(ctx: CrudContext, body: Record<string, unknown>
         ${bill!.period}, ${amount}, ${reason.slice(0, 500)}, ${ctx.auth.userId || null}, ${ctx.auth.deptId || null},
         ${ctx.auth.userId || null}) returning *`.execute(db);
     const after = await sql<Row>`update property_payment_bill set reduce_amount = reduce_amount + ${amount}::numeric,
-        update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null} where id = ${billId} returning *`.execute(db);
+        update_time = ${NEXT_UPDATE_TIME}, update_user = ${ctx.auth.userId || null} where id = ${billId} returning *`.execute(db);
     await writeAudit(tx, reducePayEntity, [{ action: 'insert', after: saved.rows[0]! }]);
     await writeAudit(tx, paymentBillEntity, [{ action: 'update', before: bill!, after: after.rows[0]! }]);
     await logBill(tx, bill!, BILL_ACTION.reduce, BILL_STATUS.unpaid, amount, reason.slice(0, 500));

@@ -2,7 +2,7 @@ import { houseEntity, Money, PAY_TYPE, PREPAID_KIND, prepaidAccountEntity, prepa
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { writeAudit } from '../../platform/crud/audit';
-import { CrudService, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { CrudService, toJson, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { isSet, liveRow } from '../facility/lookups';
@@ -133,7 +133,7 @@ export async function moveBalances(ctx: CrudContext, moves: BalanceMove[]): Prom
   }
   const accountIds = [...delta.keys()];
   const updated = await sql<Row>`update property_prepaid_account a set balance = a.balance + v.delta,
-      update_time = localtimestamp(0), update_user = ${ctx.auth.userId || null}
+      update_time = ${NEXT_UPDATE_TIME}, update_user = ${ctx.auth.userId || null}
     from unnest(${accountIds}::bigint[], ${accountIds.map((id) => delta.get(id)!)}::numeric[]) as v(id, delta)
     where a.id = v.id and a.tenant_id = ${ctx.auth.tenantId} and a.balance + v.delta >= 0
     returning a.*`.execute(ctx.db);

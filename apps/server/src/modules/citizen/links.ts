@@ -1,6 +1,6 @@
 import { citizenUserEntity, houseEntity, ownerEntity, type ErrorKey } from '@property/domain';
 import { sql, type RawBuilder } from 'kysely';
-import { CrudService, parseId, type CrudContext, type Row } from '../../platform/crud/engine';
+import { CrudService, parseId, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import type { Values } from '../../platform/crud/validate';
 import { badRequest } from '../../platform/http/errors';
 
@@ -48,7 +48,7 @@ export async function houseIdsOfOwner(ctx: CrudContext, ownerId: string): Promis
 /** Soft-deletes the caller's live rows of `table` matching `where`; answers how many. */
 export async function softRemoveWhere(ctx: CrudContext, table: string, where: RawBuilder<unknown>): Promise<number> {
   const result = await sql`update ${sql.table(table)} set is_deleted = 1, update_user = ${ctx.auth.userId || null},
-    update_time = localtimestamp(0) where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and ${where}`.execute(ctx.db);
+    update_time = ${NEXT_UPDATE_TIME} where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and ${where}`.execute(ctx.db);
   return Number(result.numAffectedRows ?? 0);
 }
 

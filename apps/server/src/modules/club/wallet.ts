@@ -9,7 +9,7 @@ import {
   type ConsumeLine,
 } from '@property/domain';
 import { sql } from 'kysely';
-import { parseId, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { parseId, toJson, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { inTransaction } from '../../platform/db/transaction';
 import { badRequest } from '../../platform/http/errors';
 import { liveRow } from '../facility/lookups';
@@ -136,7 +136,7 @@ export async function recharge(ctx: CrudContext, body: Record<string, unknown>):
         ${house?.name ?? null}, ${house?.ownerType ?? null}, ${amount}, ${after}, ${validity}, ${amount})
       returning *`.execute(tx);
     await sql`update property_club_balance set club_balance = ${after}, last_balance = ${after},
-      update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0) where id = ${wallet.id}`.execute(tx);
+      update_user = ${ctx.auth.userId || null}, update_time = ${NEXT_UPDATE_TIME} where id = ${wallet.id}`.execute(tx);
     return inserted.rows[0]!;
   });
 }

@@ -17,7 +17,7 @@ import {
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId } from '../../platform/crud/engine';
+import { CrudService, parseId, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { validateBody } from '../../platform/crud/validate';
 import { data } from '../../platform/http/envelope';
@@ -86,7 +86,7 @@ export function registerBuildingRoutes(app: FastifyInstance, services: Services)
     async beforeRemove(ctx, ids) {
       if (await anyLive(ctx, 'property_house', 'building_id', ids)) throw badRequest('buildingHasHouses');
       // Empty units go with their building: nothing is left pointing at a removed building.
-      await sql`update property_unit set is_deleted = 1, update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0)
+      await sql`update property_unit set is_deleted = 1, update_user = ${ctx.auth.userId || null}, update_time = ${NEXT_UPDATE_TIME}
         where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and building_id in (${sql.join(ids)})`.execute(ctx.db);
     },
   });

@@ -14,7 +14,7 @@ import {
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId, type CrudContext, type CrudHooks } from '../../platform/crud/engine';
+import { CrudService, parseId, type CrudContext, type CrudHooks, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { idQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -199,7 +199,7 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
         list.map((m) => m.userId).filter((id): id is string => !!id),
       );
       await sql`update property_garden set majordomo_info = ${JSON.stringify(list)}::jsonb, update_user = ${ctx.auth.userId || null},
-      update_time = localtimestamp(0) where id = ${garden.id}`.execute(ctx.db);
+      update_time = ${NEXT_UPDATE_TIME} where id = ${garden.id}`.execute(ctx.db);
       return status(true);
     },
   );
@@ -296,7 +296,7 @@ function registerGardenUserRoutes(app: FastifyInstance, services: Services): voi
         for (const gardenId of gardenIds) await gardenRow(txCtx, gardenId);
         const [fixedCol, otherCol] = byUser ? ['user_id', 'garden_id'] : ['garden_id', 'user_id'];
         const keep = others.length ? sql`and ${sql.ref(otherCol)} not in (${sql.join(others)})` : sql``;
-        await sql`update property_garden_user set is_deleted = 1, update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0)
+        await sql`update property_garden_user set is_deleted = 1, update_user = ${ctx.auth.userId || null}, update_time = ${NEXT_UPDATE_TIME}
         where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and ${sql.ref(fixedCol)} = ${fixed} ${keep}`.execute(tx);
         const existing = await sql<{ id: string }>`select ${sql.ref(otherCol)} as id from property_garden_user
         where is_deleted = 0 and tenant_id = ${ctx.auth.tenantId} and ${sql.ref(fixedCol)} = ${fixed}`.execute(tx);

@@ -1,7 +1,7 @@
 import { houseEntity, inputOf, List, ownerAttachmentEntity, ownerEntity, recordOf } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId, parseIds, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { CrudService, parseId, parseIds, toJson, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { data, status } from '../../platform/http/envelope';
 import { idQuery, idsQuery } from '../../platform/crud/routes';
 import { notFound } from '../../platform/http/errors';
@@ -135,12 +135,12 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     const attaches = await ctx.db.transaction().execute(async (db) => {
       const tx = { ...ctx, db };
       const rows = await sql<Row>`update property_owner_attachment set is_deleted = 1, update_user = ${ctx.auth.userId || null},
-          update_time = localtimestamp(0) where id in (${sql.join(ids)}) and ${service.scope(tx)} returning attach_id`.execute(
+          update_time = ${NEXT_UPDATE_TIME} where id in (${sql.join(ids)}) and ${service.scope(tx)} returning attach_id`.execute(
         db,
       );
       const attachIds = rows.rows.map((r) => r.attach_id).filter(isSet);
       if (attachIds.length === 0) return [];
-      const removed = await sql<Row>`update blade_attach set is_deleted = 1, update_time = localtimestamp(0)
+      const removed = await sql<Row>`update blade_attach set is_deleted = 1, update_time = ${NEXT_UPDATE_TIME}
         where id in (${sql.join(attachIds)}) and tenant_id = ${ctx.auth.tenantId} returning *`.execute(db);
       await storage.discard(
         db,

@@ -14,7 +14,7 @@ import {
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId, toJson, type CrudContext, type Row } from '../../platform/crud/engine';
+import { CrudService, parseId, toJson, type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { readPage } from '../../platform/crud/paging';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
@@ -109,7 +109,7 @@ const taskPoints = new CrudService(patrolTaskPointEntity, {
         status = case when exists (select 1 from property_patrol_task_point p
           where p.task_id = t.id and p.status = ${TASK_POINT_STATUS.waiting} and p.is_deleted = 0)
           then ${TASK_STATUS.running}::int else ${TASK_STATUS.done}::int end,
-        update_time = localtimestamp(0)
+        update_time = ${NEXT_UPDATE_TIME}
       where id = ${saved.task_id}`.execute(ctx.db);
   },
 });
@@ -133,13 +133,13 @@ async function close(ctx: CrudContext, kind: 'plan' | 'task', body: Query): Prom
       if (Number(plan.status) === PLAN_STATUS.closed) throw badRequest('patrolPlanClosed');
       const reason = isSet(body.reason) ? String(body.reason).slice(0, 500) : null;
       await sql`update property_patrol_plan set status = ${PLAN_STATUS.closed}, close_reason = ${reason},
-        update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0) where id = ${id}`.execute(db);
+        update_user = ${ctx.auth.userId || null}, update_time = ${NEXT_UPDATE_TIME} where id = ${id}`.execute(db);
       return;
     }
     const task = await liveRow(tx, patrolTaskEntity, id, 'patrolTaskMissing', { lock: true });
     if (![TASK_STATUS.pending, TASK_STATUS.running].includes(Number(task.status) as 0)) throw badRequest('patrolTaskNotOpen');
     await sql`update property_patrol_task set status = ${TASK_STATUS.closed}, update_user = ${ctx.auth.userId || null},
-      update_time = localtimestamp(0) where id = ${id}`.execute(db);
+      update_time = ${NEXT_UPDATE_TIME} where id = ${id}`.execute(db);
   });
 }
 

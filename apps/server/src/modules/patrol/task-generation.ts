@@ -1,6 +1,7 @@
 import { PLAN_STATUS, TASK_POINT_STATUS, TASK_STATUS } from '@property/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 
 /** What one run did. */
 export interface GenerationResult {
@@ -28,7 +29,7 @@ export async function expireTasks(db: Db, tenantId: string): Promise<number> {
         and status in (${TASK_STATUS.pending}, ${TASK_STATUS.running}) and end_time < localtimestamp(0) for update`.execute(tx);
     const ids = ended.rows.map((r) => String(r.id));
     if (ids.length === 0) return 0;
-    await sql`update property_patrol_task_point set status = ${TASK_POINT_STATUS.missed}, update_time = localtimestamp(0)
+    await sql`update property_patrol_task_point set status = ${TASK_POINT_STATUS.missed}, update_time = ${NEXT_UPDATE_TIME}
       where task_id in (${sql.join(ids)}) and status = ${TASK_POINT_STATUS.waiting} and is_deleted = 0`.execute(tx);
     await sql`update property_patrol_task t set
         missed_count = (select count(*) from property_patrol_task_point p
@@ -36,7 +37,7 @@ export async function expireTasks(db: Db, tenantId: string): Promise<number> {
         status = case when exists (select 1 from property_patrol_task_point p
           where p.task_id = t.id and p.status = ${TASK_POINT_STATUS.missed} and p.is_deleted = 0)
           then ${TASK_STATUS.expired}::int else ${TASK_STATUS.done}::int end,
-        update_time = localtimestamp(0)
+        update_time = ${NEXT_UPDATE_TIME}
       where id in (${sql.join(ids)})`.execute(tx);
     return ids.length;
   });

@@ -9,7 +9,7 @@ import {
   type RepairMove,
 } from '@property/domain';
 import { sql } from 'kysely';
-import type { CrudContext, Row } from '../../platform/crud/engine';
+import { type CrudContext, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { parseId } from '../../platform/crud/engine';
 import { badRequest } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -122,7 +122,7 @@ export async function takeStep(ctx: RequestContext, rawId: unknown, step: Repair
     if (step === 'close' && from !== REPAIR_STATUS.done && !remark) throw badRequest('repairCloseReasonRequired');
     if (step === 'finish') sets.push(sql`finish_time = localtimestamp(0)`);
     if (step === 'close') sets.push(sql`close_time = localtimestamp(0)`);
-    sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = localtimestamp(0)`);
+    sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = ${NEXT_UPDATE_TIME}`);
     await sql`update property_repair set ${sql.join(sets)} where id = ${id}`.execute(db);
     await writeLog(tx, repair, {
       action: step,

@@ -14,7 +14,7 @@ import {
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId } from '../../platform/crud/engine';
+import { CrudService, parseId, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { buildTree } from '../../platform/crud/tree';
 import { data, status } from '../../platform/http/envelope';
@@ -64,7 +64,7 @@ function registerDictionary(app: FastifyInstance, services: Services, entity: En
     async afterSave(ctx, saved, existing) {
       // Renaming a dictionary renames its entries' code too, in the same transaction, so none is left behind.
       if (existing && String(saved.parent_id) === '0' && saved.code !== existing.code) {
-        await sql`update ${sql.table(entity.table)} set code = ${saved.code}, update_time = localtimestamp(0)
+        await sql`update ${sql.table(entity.table)} set code = ${saved.code}, update_time = ${NEXT_UPDATE_TIME}
           where parent_id = ${saved.id} and is_deleted = 0`.execute(ctx.db);
       }
     },

@@ -1,7 +1,7 @@
 import { Nullable, recordOf, TenantOfDomain, tenantEntity, tenantPackageEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { CrudService, parseId, parseIds, toJson } from '../../platform/crud/engine';
+import { CrudService, parseId, parseIds, toJson, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { isPlatformAdmin } from '../../platform/http/context';
 import { data, status } from '../../platform/http/envelope';
@@ -72,7 +72,7 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const ids = parseIds(input.ids);
     // Only what was sent changes: a quota alone keeps the expiry, and the reverse.
-    const sets = [sql`update_user = ${ctx.auth.userId}`, sql`update_time = localtimestamp(0)`];
+    const sets = [sql`update_user = ${ctx.auth.userId}`, sql`update_time = ${NEXT_UPDATE_TIME}`];
     if (input.accountNumber !== undefined) {
       const accountNumber = input.accountNumber === '' || input.accountNumber === null ? -1 : Number(input.accountNumber);
       if (!Number.isInteger(accountNumber)) throw badRequest('accountNumberInvalid');
@@ -101,7 +101,7 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     const tenantId = String(input.tenantId ?? '');
     const datasourceId = input.datasourceId ? parseId(input.datasourceId, 'datasourceId') : null;
     await sql`update blade_tenant set datasource_id = ${datasourceId}, update_user = ${ctx.auth.userId},
-      update_time = localtimestamp(0) where tenant_id = ${tenantId}`.execute(services.db);
+      update_time = ${NEXT_UPDATE_TIME} where tenant_id = ${tenantId}`.execute(services.db);
     return status(true);
   });
 
@@ -159,7 +159,7 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
       if (exists.rows.length === 0) throw badRequest('packageMissing');
     }
     await sql`update blade_tenant set package_id = ${packageId}, update_user = ${ctx.auth.userId},
-      update_time = localtimestamp(0) where tenant_id = ${tenantId}`.execute(services.db);
+      update_time = ${NEXT_UPDATE_TIME} where tenant_id = ${tenantId}`.execute(services.db);
     await services.access.invalidate();
     return status(true);
   });

@@ -2,7 +2,7 @@ import { inputOf, listQueryOf, Nullable, Page, recordOf, userEntity } from '@pro
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hashTypedPassword, signInDigest, verifyDigest } from '../../platform/auth/password';
-import { CrudService, parseId, parseIds, toJson, type CrudContext } from '../../platform/crud/engine';
+import { CrudService, parseId, parseIds, toJson, type CrudContext, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { idQuery, idsQuery, registerCrudRoutes } from '../../platform/crud/routes';
 import { data, status } from '../../platform/http/envelope';
 import { ApiError, badRequest, notFound } from '../../platform/http/errors';
@@ -132,7 +132,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     const row = await users.findRow(ctx, ctx.auth.userId);
     if (!row) throw notFound();
     if (!(await verifyDigest(row.password as string, signInDigest(oldPassword)))) throw badRequest('oldPasswordWrong');
-    await sql`update blade_user set password = ${await hashTypedPassword(newPassword)}, update_time = localtimestamp(0)
+    await sql`update blade_user set password = ${await hashTypedPassword(newPassword)}, update_time = ${NEXT_UPDATE_TIME}
       where id = ${ctx.auth.userId}`.execute(services.db);
     return status(true);
   });
@@ -143,7 +143,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     ctx.requireCode('user_reset');
     const ids = parseIds((req.query as Body).userIds, 'userIds');
     const hashed = await hashTypedPassword(await paramValue(services.db, 'account.initPassword', '123456'));
-    await sql`update blade_user set password = ${hashed}, update_user = ${ctx.auth.userId}, update_time = localtimestamp(0)
+    await sql`update blade_user set password = ${hashed}, update_user = ${ctx.auth.userId}, update_time = ${NEXT_UPDATE_TIME}
       where id in (${sql.join(ids)}) and ${users.scope(ctx)}`.execute(services.db);
     return status(true);
   });
@@ -164,7 +164,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
         services.db,
       );
     if (own.rows.length !== roleIds.length) throw badRequest('roleMissing');
-    await sql`update blade_user set role_id = ${roleIds.join(',')}, update_user = ${ctx.auth.userId}, update_time = localtimestamp(0)
+    await sql`update blade_user set role_id = ${roleIds.join(',')}, update_user = ${ctx.auth.userId}, update_time = ${NEXT_UPDATE_TIME}
       where id in (${sql.join(userIds)}) and ${users.scope(ctx)}`.execute(services.db);
     await services.access.invalidate();
     return status(true);

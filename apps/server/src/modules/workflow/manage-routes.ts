@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { registerCrudRoutes } from '../../platform/crud/routes';
-import { parseId, parseIds, type Row } from '../../platform/crud/engine';
+import { parseId, parseIds, type Row, NEXT_UPDATE_TIME } from '../../platform/crud/engine';
 import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
 import { fileField, get, idText, params, post } from '../../platform/http/operation';
@@ -146,7 +146,7 @@ export function registerManageRoutes(app: FastifyInstance, services: Services): 
       const id = parseId(input.processId, 'processId');
       if (input.state !== 'active' && input.state !== 'suspend') throw badRequest('flowStateInvalid');
       const changed = await sql`update blade_flow_definition set status = ${input.state === 'active' ? 1 : 2},
-          update_user = ${ctx.auth.userId || null}, update_time = localtimestamp(0)
+          update_user = ${ctx.auth.userId || null}, update_time = ${NEXT_UPDATE_TIME}
         where id = ${id} and tenant_id = ${ctx.auth.tenantId} and is_deleted = 0`.execute(ctx.db);
       if (Number(changed.numAffectedRows ?? 0) === 0) throw badRequest('flowDefinitionMissing');
       return status(true);
@@ -169,7 +169,7 @@ export function registerManageRoutes(app: FastifyInstance, services: Services): 
         const running = await sql`select 1 from blade_flow_instance where definition_id in (${sql.join(ids)})
           and tenant_id = ${ctx.auth.tenantId} and status = ${INSTANCE_STATUS.running} limit 1`.execute(db);
         if (running.rows.length) throw badRequest('flowDeploymentInUse');
-        await sql`update blade_flow_definition set is_deleted = 1, update_time = localtimestamp(0)
+        await sql`update blade_flow_definition set is_deleted = 1, update_time = ${NEXT_UPDATE_TIME}
           where id in (${sql.join(ids)}) and tenant_id = ${ctx.auth.tenantId}`.execute(db);
       });
       return status(true);

@@ -78,9 +78,10 @@ export function toJson(entity: EntityDef, row: Row): Row {
 /**
  * A saved row's new updateTime: now, and always past the one it replaces. The wire format has whole seconds
  * (yyyy-MM-dd HH:mm:ss), so two saves within one second would leave the same value, and an edit read between
- * them would pass the optimistic check (submit's `staleUpdate`) and overwrite the second save unseen.
+ * them would pass the optimistic check (submit's `staleUpdate`) and overwrite the second save unseen. Every
+ * update of a row, the engine's and the modules' own SQL alike, sets `update_time` to it.
  */
-const NEXT_UPDATE_TIME = sql`greatest(localtimestamp(0), update_time + interval '1 second')`;
+export const NEXT_UPDATE_TIME = sql`greatest(localtimestamp(0), update_time + interval '1 second')`;
 
 /**
  * list / page / detail / submit / remove for any entity definition. Modules
