@@ -41,6 +41,8 @@ describe.skipIf(!hasBrowser)('tree names and dialog focus', () => {
   });
 
   it('keeps a Tab pressed during the dialog opening animation inside the dialog', async () => {
+    // The window asks for motion (the tests' windows ask for less, browser.ts newContext): the zoom is what is tested.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     // Animations at a twentieth of their speed: the 0.3 s zoom lasts 6 s, so the keys below land while it runs.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Animation.enable');
@@ -80,6 +82,37 @@ describe.skipIf(!hasBrowser)('tree names and dialog focus', () => {
     } finally {
       await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
       await cdp.detach();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    }
+  });
+
+  it('opens a dialog without its zoom when less motion is asked for, and with it otherwise, the setting followed live', async () => {
+    await page.goto(`${url}/system/post`);
+    await page.locator('#main-content .ant-table-row').first().waitFor();
+    const toolbar = page.locator('#main-content .ant-pro-table-list-toolbar');
+    const dialog = page.locator('.ant-modal-wrap:visible .ant-modal');
+    /** Opens the add dialog and answers whether it was zooming in as it appeared; then closes it. */
+    const animatesOpening = async () => {
+      await toolbar.getByRole('button', { name: /新\s*增/ }).click();
+      await dialog.waitFor();
+      // The dialog's own keyframes (its zoom), not the transitions of what takes focus inside it.
+      const animating = await dialog.evaluate((el) => el.getAnimations().some((a) => a instanceof CSSAnimation));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      return animating;
+    };
+    // Slowed down, so a zoom that runs is still running when looked at.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
+    try {
+      expect(await animatesOpening(), 'with less motion asked for').toBe(false);
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      expect(await animatesOpening(), 'with motion').toBe(true);
+    } finally {
+      await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+      await cdp.detach();
+      await page.emulateMedia({ reducedMotion: 'reduce' });
     }
   });
 

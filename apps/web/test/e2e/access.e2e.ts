@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { demoGardens, gardenStaff, menuSubtrees, signedIn } from '../../../server/test/garden-staff';
-import { hasBrowser, screenshot, signIn, useE2E, waitForPath, type E2E } from './browser';
+import { type E2E, hasBrowser, newContext, screenshot, signIn, useE2E, waitForPath } from './browser';
 
 /**
  * Permissions as each user sees them, in Chromium: a tenant's administrator is offered no writes of
@@ -17,7 +17,7 @@ describe.skipIf(!hasBrowser)('what each user is offered', () => {
 
   /** A fresh window (its own session) that records every failed answer, console error and API call. */
   const window = async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const context = await newContext(e2e.browser, { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     const failures: string[] = [];

@@ -4,7 +4,14 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../../../server/test/harness';
 
@@ -28,6 +35,16 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/**
+ * A browser window of the tests: asking for less motion, so dialogs, drawers and menus open without antd's zoom
+ * and slide (the console honours the setting, app/reduced-motion.ts). A click aimed at a dialog still growing
+ * could land beside its target on a busy machine; the animations themselves are tested where they matter
+ * (a11y-focus: a key pressed while a dialog opens).
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: 'reduce', ...options });
+}
+
 export async function startE2E(): Promise<E2E> {
   const server = await startServer({ webRoot: WEB_ROOT });
   const browser = await chromium.launch({
@@ -42,7 +59,7 @@ export async function startE2E(): Promise<E2E> {
       '--disable-quic',
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return {
@@ -129,7 +146,7 @@ export async function signInInEnglish(
 
 /** A new window of its own on a touch phone (390 × 844), the tenant's administrator signed in, in English. */
 export async function englishPhone(session: Session, tenantId: string): Promise<Page> {
-  const context = await session.e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en', hasTouch: true });
+  const context = await newContext(session.e2e.browser, { viewport: { width: 390, height: 844 }, locale: 'en', hasTouch: true });
   const phone = await context.newPage();
   phone.setDefaultTimeout(15_000);
   await signInInEnglish(phone, session.url, 'admin', 'admin', tenantId);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../server/test/client';
 import { axeViolations, describeViolations } from './axe';
-import { hasBrowser, rowAction, screenshot, signIn, useE2E, type E2E } from './browser';
+import { type E2E, hasBrowser, newContext, rowAction, screenshot, signIn, useE2E } from './browser';
 
 /**
  * Two people editing one row (issue 13): the edit dialog sends back the updateTime it read, so of two
@@ -29,7 +29,7 @@ describe.skipIf(!hasBrowser)('two people editing one row', () => {
       .click();
 
   it('refuses the second save with the message and offers to reload; after reloading it saves', async () => {
-    const other = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const other = await newContext(e2e.browser, { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const second = await other.newPage();
     second.setDefaultTimeout(15_000);
     await signIn(second, url, 'admin', 'admin');

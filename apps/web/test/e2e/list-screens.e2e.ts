@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../server/test/client';
-import { hasBrowser, rowAction, screenshot, signIn, useE2E, type E2E } from './browser';
+import { type E2E, hasBrowser, newContext, rowAction, screenshot, signIn, useE2E } from './browser';
 
 /**
  * List screens as people read them, in Chromium: a reference shows its name in the table, 查看 and the
@@ -116,7 +116,7 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
   });
 
   it('fits a phone (390 px): the sign-in card with its language switch, the list, the header tools', async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', hasTouch: true });
+    const context = await newContext(e2e.browser, { viewport: { width: 390, height: 844 }, locale: 'zh-CN', hasTouch: true });
     const phone = await context.newPage();
     phone.setDefaultTimeout(15_000);
     const pageWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);

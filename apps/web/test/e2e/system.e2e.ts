@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { confirm, hasBrowser, rowAction, screenshot, signIn, useE2E, type E2E } from './browser';
+import { confirm, type E2E, hasBrowser, newContext, rowAction, screenshot, signIn, useE2E } from './browser';
 
 /** A 1×1 transparent PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -42,7 +42,7 @@ describe.skipIf(!hasBrowser)('system administration screens in Chromium', () => 
 
   /** A second browser window with its own session. */
   const newWindow = async () => {
-    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const context = await newContext(e2e.browser, { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const opened = await context.newPage();
     opened.setDefaultTimeout(15_000);
     return opened;
