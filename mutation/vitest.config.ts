@@ -14,7 +14,7 @@ if (!process.env.PC_TEMPLATE_DIR) throw new Error('PC_TEMPLATE_DIR is not set: r
 export default defineConfig({
   test: {
     include: scope.tests,
-    env: { DB_KIND: 'pglite' },
+    env: { DB_KIND: process.env.DB_KIND ?? 'pglite' },
     // The server's modules load once per run rather than once per file (each run has a new worker).
     isolate: false,
     testTimeout: 60_000,

@@ -111,7 +111,8 @@ describe('checks made before anything is read', () => {
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount }), 'rechargeAmountRequired');
     for (const rechargeAmount of ['0', '0.00', '-5', '1.234', 'abc', '12345678901'])
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount }), 'rechargeAmountInvalid');
-    for (const validityDate of ['2030-13-45', '2030-1-1', 'tomorrow', 20300101])
+    // A date and nothing else: text before it or a time after it is refused too, though both would read as a date.
+    for (const validityDate of ['2030-13-45', '2030-1-1', 'tomorrow', 20300101, ' 2099-01-01', '+2099-01-01', '2099-01-01T00:00'])
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount: '5', validityDate }), 'paramTypeOf', {
         name: 'validityDate',
       });
@@ -492,6 +493,10 @@ describe('paying bills', () => {
     const first = await payBills(ctx, { billIds: `${b},${a}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
     const again = await payBills(ctx, { billIds: `${a},${b}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
     expect(again).toMatchObject({ replay: true, order: { id: first.order.id } });
+    // Stored as first named (b,a): compared sorted on both sides, so the order named first matches too.
+    const third = await payBills(ctx, { billIds: `${b},${a}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
+    expect(third).toMatchObject({ replay: true, order: { id: first.order.id } });
+    expect(await ordersFor(a)).toBe(1);
     const many: string[] = [];
     for (let i = 0; i < MAX_BILLS_A_PAYMENT; i += 1) many.push(await addBill({ amount: '0.01' }));
     const paid = await payBills(ctx, { billIds: many.join(','), payType: PAY_TYPE.cash });
@@ -686,6 +691,13 @@ describe('pre-paid balances', () => {
       () => topUp(ctx, { prepaidAccountId: '99999999', amount: '1', payType: PAY_TYPE.cash }),
       'prepaidAccountMissing',
     );
+  });
+
+  it('keeps a top-up’s remark to its first 500 characters', async () => {
+    const remark = `${'备'.repeat(499)}注X`;
+    const done = await topUp(ctx, { prepaidAccountId: account, amount: '1', payType: PAY_TYPE.cash, remark });
+    expect(done.ledger).toMatchObject({ remark: `${'备'.repeat(499)}注` });
+    expect((await ledgerOf(account)).at(-1)).toMatchObject({ remark: `${'备'.repeat(499)}注`, amount: '1.00' });
   });
 });
 
@@ -1130,6 +1142,32 @@ describe('club wallets', () => {
     await takeBackRecharges(ctx, [whole]);
     expect(await lotsOf(wallet)).toEqual(['0.00', '10.00']);
     expect(await walletBalance(wallet)).toBe('10.00');
+  });
+
+  it('a stored balance that is not the sum of the lots is set to it before a sale: the lots are the money', async () => {
+    const under = await addWallet([['80.00', null]]);
+    await sql`update property_club_balance set club_balance = 50 where id = ${under}`.execute(db());
+    const done = await sale(under, [[product.goods, 1]]);
+    expect(done.order).toMatchObject({ consumeBeforeAmount: '80.00', consumeAmount: '12.00' });
+    expect(await walletBalance(under)).toBe('68.00');
+    expect(await lotsOf(under)).toEqual(['68.00']);
+    // Stored above its lots: the lots (10.00) cannot pay 12.00, whatever the stored 100.00 says; nothing changes.
+    const over = await addWallet([['10.00', null]]);
+    await sql`update property_club_balance set club_balance = 100 where id = ${over}`.execute(db());
+    await refusedWith(() => sale(over, [[product.goods, 1]]), 'clubBalanceShort', { balance: '10.00', amount: '12.00' });
+    expect(await lotsOf(over)).toEqual(['10.00']);
+    expect(await salesOf(over)).toEqual([]);
+  });
+
+  it('taking back a recharge whose wallet is gone changes no wallet, and refuses nothing', async () => {
+    const wallet = await addWallet([]);
+    const lot = await addLot(wallet, '25.00', null);
+    const kept = await addWallet([['5.00', null]]);
+    await sql`delete from property_club_balance where id = ${wallet}`.execute(db());
+    await expect(takeBackRecharges(ctx, [lot])).resolves.toBeUndefined();
+    // Its money is not taken from the lot (no wallet to take it from); another wallet is untouched.
+    expect(await lotsOf(wallet)).toEqual(['25.00']);
+    expect(await walletBalance(kept)).toBe('5.00');
   });
 
   it('writing off expired money touches the wallets named (all, when none are), and only their expired lots', async () => {
