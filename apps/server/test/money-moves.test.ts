@@ -503,6 +503,14 @@ describe('paying bills', () => {
     expect(await orderOf(paid.order.id)).toMatchObject({ bill_count: 100, total_amount: '1.00' });
   });
 
+  it('a bill without an item (the column allows it, though the forms require one) is paid without a late fee', async () => {
+    const bill = await addBill({ amount: '10.00', dueIn: -12 });
+    await sql`update property_payment_bill set item_id = null where id = ${bill}`.execute(db());
+    const paid = await payBills(ctx, { billIds: bill, payType: PAY_TYPE.cash });
+    expect(await orderOf(paid.order.id)).toMatchObject({ bill_amount: '10.00', late_fee: '0.00', total_amount: '10.00' });
+    expect(await billOf(bill)).toMatchObject({ status: '2', paid: '10.00', fee: '0.00' });
+  });
+
   it('a bill of another tenant is missing', async () => {
     const bill = await addBill({ amount: '10.00' });
     const stranger = { ...ctx, auth: { ...ctx.auth, tenantId: '000000' }, rowScope: () => [sql`tenant_id = '000000'`] };
@@ -693,6 +701,30 @@ describe('pre-paid balances', () => {
     );
   });
 
+  it('a top-up pays the waiting auto-deduct bills its balance covers, oldest first, and stops at the first it cannot', async () => {
+    const owner = spareOwners.pop()!;
+    await sql`insert into property_ownership (tenant_id, owner_id, house_id, garden_id, building_id, unit_id, owner_type, create_user)
+      select tenant_id, ${owner}, id, garden_id, building_id, unit_id, 1, 0 from property_house where id = ${place.house}`.execute(
+      db(),
+    );
+    const auto = await addItem('mm自动扣缴', null, 0, null);
+    await sql`update property_payment_item set auto_deduct = 1 where id = ${auto}`.execute(db());
+    const wallet = await addAccount(owner, '0.00');
+    const older = await addBill({ amount: '30.00', dueIn: 5, owner, item: auto });
+    const newer = await addBill({ amount: '5.00', dueIn: 10, owner, item: auto });
+    // 20.00 cannot pay the older 30.00: that account stops there (the newer 5.00 waits too), and the top-up stands.
+    const first = await topUp(ctx, { prepaidAccountId: wallet, amount: '20', payType: PAY_TYPE.cash });
+    expect(first.deducted).toBe(0);
+    expect(await balanceOf(wallet)).toBe('20.00');
+    expect(await billOf(older)).toMatchObject({ status: '1', order_id: null });
+    expect(await billOf(newer)).toMatchObject({ status: '1', order_id: null });
+    // 15.00 more makes 35.00: both are paid, to exactly zero.
+    const second = await topUp(ctx, { prepaidAccountId: wallet, amount: '15', payType: PAY_TYPE.cash });
+    expect(second).toMatchObject({ deducted: 2, account: { balance: '0.00' } });
+    expect(await billOf(older)).toMatchObject({ status: '2', paid: '30.00', pay_type: String(PAY_TYPE.balance) });
+    expect(await billOf(newer)).toMatchObject({ status: '2', paid: '5.00' });
+  });
+
   it('keeps a top-up’s remark to its first 500 characters', async () => {
     const remark = `${'备'.repeat(499)}注X`;
     const done = await topUp(ctx, { prepaidAccountId: account, amount: '1', payType: PAY_TYPE.cash, remark });
@@ -803,6 +835,18 @@ describe('refunds', () => {
     expect(await orderOf(paid.order.id)).toMatchObject({ refund_amount: '30.00', order_status: ORDER_STATUS.paid });
     await refundBill(ctx, { billId: two, refundAmount: '20', reason: '退' });
     expect(await orderOf(paid.order.id)).toMatchObject({ refund_amount: '50.00', order_status: ORDER_STATUS.refunded });
+  });
+
+  it('a bill reduced to nothing and paid at 0.00 has nothing to refund: refused, whole or a cent', async () => {
+    const bill = await addBill({ amount: '10.00', reduced: '10.00' });
+    const paid = await payBills(ctx, { billIds: bill, payType: PAY_TYPE.cash });
+    expect(await orderOf(paid.order.id)).toMatchObject({ total_amount: '0.00' });
+    await refusedWith(() => refundBill(ctx, { billId: bill, reason: '退' }), 'refundAmountInvalid');
+    await refusedWith(() => refundBill(ctx, { billId: bill, refundAmount: '0.01', reason: '退' }), 'refundTooMuch', {
+      max: '0.00',
+    });
+    expect(await billOf(bill)).toMatchObject({ status: '2', paid: '0.00', refunded: '0.00' });
+    expect(await refundsOf(bill)).toEqual([]);
   });
 
   it('unpaid and closed bills are not refunded; a bill without an order is refunded alone', async () => {
