@@ -748,6 +748,13 @@ describe('opening a pre-paid account', () => {
     expect(await accountOfHouse(ctx, house.id)).toBeNull();
     const opened = await prepaidAccounts.submit(ctx, { houseId: house.id, balance: '999.00', remark: '开户' });
     expect(opened).toMatchObject({ balance: '0.00', ownerId: house.owner_id, gardenId: house.garden_id, houseId: house.id });
+    // The names are the house's and its owner's, copied when the account opens.
+    const names = await one(
+      sql<{ house_name: string; name: string; phone: string }>`select h.house_name, o.name, o.phone from property_house h,
+      property_owner o where h.id = ${house.id} and o.id = ${house.owner_id}`.execute(db()),
+    );
+    expect(names.house_name && names.name && names.phone, 'the demo house and owner have names and a phone').toBeTruthy();
+    expect(opened).toMatchObject({ houseName: names.house_name, ownerName: names.name, ownerPhone: names.phone });
     expect(await accountOfHouse(ctx, house.id)).toMatchObject({ id: opened.id, balance: '0.00' });
     await refusedWith(() => prepaidAccounts.submit(ctx, { id: opened.id, houseId: place.otherHouse }), 'prepaidAccountFixed');
     const kept = await prepaidAccounts.submit(ctx, { id: opened.id, houseId: house.id, remark: '改备注' });
@@ -768,6 +775,9 @@ describe('opening a pre-paid account', () => {
     );
     expect(await accountOfHouse(ctx, ownerless.id)).toBeNull();
     await refusedWith(() => prepaidAccounts.submit(ctx, { houseId: ownerless.id }), 'prepaidHouseNoOwner');
+    // A house that is not there: refused as missing, for the cashier's look-up and for opening alike.
+    await refusedWith(() => accountOfHouse(ctx, '99999999'), 'houseMissing');
+    await refusedWith(() => prepaidAccounts.submit(ctx, { houseId: '99999999' }), 'houseMissing');
   });
 });
 
