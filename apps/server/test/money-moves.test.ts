@@ -436,6 +436,18 @@ describe('paying bills', () => {
     const settled = await billRows(ctx, [await rawBill(capped)]);
     expect(settled[0]).toMatchObject({ lateFeeDue: '0.00', overdue: false, overdueDays: 0 });
     expect(await billRows(ctx, [])).toEqual([]);
+    // A rounding mode the item does not know (the column takes any number) rounds half up: 1.00 × 0.5% = 0.005 → 0.01.
+    const oddMode = await addItem('mm滞纳未知舍入', '0.5', 0, null, 7);
+    const odd = await addBill({ amount: '1.00', dueIn: -1, item: oddMode });
+    expect((await billRows(ctx, [await rawBill(odd)]))[0]).toMatchObject({ lateFeeDue: '0.01' });
+    // An amount or a reduction left empty (the columns allow it) counts as 0.
+    const [noAmount, noReduction] = [await addBill({ amount: '5.00', reduced: '1.00' }), await addBill({ amount: '5.00' })];
+    await sql`update property_payment_bill set amount = null where id = ${noAmount}`.execute(db());
+    await sql`update property_payment_bill set reduce_amount = null where id = ${noReduction}`.execute(db());
+    expect((await billRows(ctx, [await rawBill(noAmount), await rawBill(noReduction)])).map((r) => r.owed)).toEqual([
+      '-1.00',
+      '5.00',
+    ]);
   });
 
   it('answers the first payment again for the same client key, paying nothing; the key with other bills is refused', async () => {
@@ -795,6 +807,7 @@ describe('a bill’s amount', () => {
         values (${DEMO_TENANT}, ${bill}, ${place.garden}, 1, ${amount}, ${deleted})`.execute(db());
     await resumBill(ctx, bill);
     expect(await billOf(bill)).toMatchObject({ amount: '70.15' });
+    expect(String((await rawBill(bill)).update_user), 'who changed it last').toBe(ctx.auth.userId);
     await sql`update property_payment_bill_child set is_deleted = 1 where bill_id = ${bill}`.execute(db());
     await resumBill(ctx, bill);
     expect(await billOf(bill)).toMatchObject({ amount: '0.00' });
