@@ -112,7 +112,16 @@ describe('checks made before anything is read', () => {
     for (const rechargeAmount of ['0', '0.00', '-5', '1.234', 'abc', '12345678901'])
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount }), 'rechargeAmountInvalid');
     // A date and nothing else: text before it or a time after it is refused too, though both would read as a date.
-    for (const validityDate of ['2030-13-45', '2030-1-1', 'tomorrow', 20300101, ' 2099-01-01', '+2099-01-01', '2099-01-01T00:00'])
+    for (const validityDate of [
+      '2030-13-45',
+      '2030-1-1',
+      'tomorrow',
+      20300101,
+      ' 2099-01-01',
+      '+2099-01-01',
+      '2099-01-01T00:00',
+      ['2099-01-01'],
+    ])
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount: '5', validityDate }), 'paramTypeOf', {
         name: 'validityDate',
       });
@@ -130,7 +139,8 @@ describe('checks made before anything is read', () => {
       'clubConsumeTooMany',
       { max: 100 },
     );
-    for (const num of [0, 1000, 1.5, -1, '', 'x', '2.5', null])
+    // Text must be digits only: '1e2' and '0x10' are numbers to JavaScript (100, 16), not counts.
+    for (const num of [0, 1000, 1.5, -1, '', 'x', '2.5', null, true, [2], '1e2', '0x10'])
       await refusedWith(
         () => consume(noDatabase, { balanceId: '1', consumeProducts: [{ ...line, num }] }),
         'clubConsumeNumInvalid',
@@ -141,6 +151,11 @@ describe('checks made before anything is read', () => {
         'clubProductUnavailable',
       );
     await refusedWith(() => consume(noDatabase, { balanceId: '1', consumeProducts: [null] }), 'clubConsumeNumInvalid');
+    await refusedWith(
+      () => consume(noDatabase, { balanceId: '1', consumeProducts: [{ clubProductId: 'x', num: 1 }] }),
+      'paramTypeOf',
+      { name: 'clubProductId' },
+    );
   });
 
   it('a line’s amount: goods by the piece, a hall’s hourly price by half-hours', () => {
@@ -1164,7 +1179,8 @@ describe('club wallets', () => {
     await refusedWith(() => sale(closed, [[product.goods, 1]]), 'clubWalletClosed');
     await refusedWith(() => recharge(ctx, { balanceId: closed, rechargeAmount: '5' }), 'clubWalletClosed');
     await refusedWith(() => sale('99999999', [[product.goods, 1]]), 'clubWalletMissing');
-    await refusedWith(() => recharge(ctx, { rechargeAmount: '5' }), 'clubWalletRequired');
+    for (const balanceId of [undefined, null, ''])
+      await refusedWith(() => recharge(ctx, { balanceId, rechargeAmount: '5' }), 'clubWalletRequired');
     expect(await lotsOf(closed)).toEqual(['100.00']);
   });
 
@@ -1237,6 +1253,34 @@ describe('club wallets', () => {
     expect(await walletBalance(kept)).toBe('5.00');
   });
 
+  it('recharges and sales name the member, the owner’s first house and its kind; the wallet says who moved it', async () => {
+    const owner = spareOwners.pop()!;
+    // A second house of the owner's, added last: the names are the first one's (by ownership).
+    await sql`insert into property_ownership (tenant_id, owner_id, house_id, garden_id, building_id, unit_id, owner_type, create_user)
+      select tenant_id, ${owner}, id, garden_id, building_id, unit_id, 2, 0 from property_house where id = ${place.otherHouse}`.execute(
+      db(),
+    );
+    const first = await one(
+      sql<{ id: string; house_name: string; owner_type: number }>`select h.id::text, h.house_name, o.owner_type
+      from property_ownership o join property_house h on h.id = o.house_id
+      where o.owner_id = ${owner} and o.is_deleted = 0 and h.is_deleted = 0 order by o.id limit 1`.execute(db()),
+    );
+    expect(first.house_name && first.owner_type, 'the owner has a house of a kind').toBeTruthy();
+    const wallet = await one(
+      sql<{
+        id: string;
+      }>`insert into property_club_balance (tenant_id, owner_id, owner_name, user_name, club_user_id, club_user_name,
+        user_tel, club_balance, last_balance, status) values (${DEMO_TENANT}, ${owner}, '钱包', '钱包', 4242, '会员', '13900000002', 0, 0, 1)
+        returning id::text`.execute(db()),
+    );
+    const lot = await recharge(ctx, { balanceId: wallet.id, rechargeAmount: '50' });
+    expect(lot).toMatchObject({ user_id: '4242', house_name: first.house_name, owner_type: first.owner_type });
+    const moved = await one(sql<Row>`select update_user::text from property_club_balance where id = ${wallet.id}`.execute(db()));
+    expect(moved.update_user).toBe(ctx.auth.userId);
+    const done = await sale(wallet.id, [[product.goods, 1]]);
+    expect(done.order).toMatchObject({ userId: '4242', houseId: first.id, houseName: first.house_name });
+  });
+
   it('writing off expired money touches the wallets named (all, when none are), and only their expired lots', async () => {
     const named = await addWallet([
       ['40.00', 0],
@@ -1255,6 +1299,15 @@ describe('club wallets', () => {
     await writeOffExpired(ctx);
     expect(await lotsOf(unnamed)).toEqual(['0.00', '5.00']);
     expect(await walletBalance(unnamed)).toBe('5.00');
+    // All of a wallet's money expired: its balance goes to 0.00.
+    const emptied = await addWallet([['40.00', 0]]);
+    await writeOffExpired(ctx, [emptied]);
+    expect(await walletBalance(emptied)).toBe('0.00');
+    // A wallet with no stored balance at all is set to its lots' sum by the next move.
+    const unset = await addWallet([['10.00', null]]);
+    await sql`update property_club_balance set club_balance = null where id = ${unset}`.execute(db());
+    await recharge(ctx, { balanceId: unset, rechargeAmount: '5' });
+    expect(await walletBalance(unset)).toBe('15.00');
   });
 });
 
