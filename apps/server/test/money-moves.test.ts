@@ -10,7 +10,14 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billRows, clientKeyOf, positiveAmount, resumBill } from '../src/modules/billing/bills';
-import { closeBills, MAX_BILLS_A_PAYMENT, payBills, reduceBill, refundBill } from '../src/modules/billing/payments';
+import {
+  closeBills,
+  MAX_BILLS_A_PAYMENT,
+  payBills,
+  payBillsOrSkip,
+  reduceBill,
+  refundBill,
+} from '../src/modules/billing/payments';
 import { accountOfHouse, moveBalance, prepaidAccounts, topUp } from '../src/modules/billing/prepaid';
 import { consume, MAX_LINES, recharge, takeBackRecharges, writeOffExpired } from '../src/modules/club/wallet';
 import type { CrudContext, Row } from '../src/platform/crud/engine';
@@ -83,6 +90,10 @@ describe('checks made before anything is read', () => {
     for (const payType of [0, 6, '', 'x', null, 1.5])
       await refusedWith(() => payBills(noDatabase, { billIds: '1', payType }), 'payTypeInvalid');
     await refusedWith(() => payBills(noDatabase, { billIds: '1', payType: 1, clientKey: 'a b' }), 'payKeyInvalid');
+    // A missing bill id names the parameter, for payments, refunds and reductions alike.
+    await refusedWith(() => payBills(noDatabase, { billIds: undefined, payType: 1 }), 'missingParam', { name: 'billIds' });
+    await refusedWith(() => refundBill(noDatabase, { billId: undefined, reason: '退' }), 'missingParam', { name: 'billId' });
+    await refusedWith(() => reduceBill(noDatabase, { reduceAmount: '1', reason: '减' }), 'missingParam', { name: 'billId' });
   });
 
   it('refunds and reductions need a reason (spaces are none) and a positive amount', async () => {
@@ -508,6 +519,8 @@ describe('paying bills', () => {
     expect(await billOf(unpaid)).toMatchObject({ status: '1', paid: '0.00', order_id: null });
     expect(await logOf(unpaid)).toEqual([]);
     expect(await ordersFor(unpaid)).toBe(0);
+    const otherSpace = await addBill({ amount: '10.00', house: null, space: '124' });
+    await refusedWith(() => payBills(ctx, { billIds: `${space},${otherSpace}`, payType: PAY_TYPE.cash }), 'billsOneHouse');
     // Two bills of one parking space are one payment.
     const spaceToo = await addBill({ amount: '5.00', house: null, space: '123' });
     const paid = await payBills(ctx, { billIds: `${space},${spaceToo}`, payType: PAY_TYPE.cash });
@@ -526,8 +539,9 @@ describe('paying bills', () => {
     expect(await ordersFor(a)).toBe(1);
     const many: string[] = [];
     for (let i = 0; i < MAX_BILLS_A_PAYMENT; i += 1) many.push(await addBill({ amount: '0.01' }));
-    const paid = await payBills(ctx, { billIds: many.join(','), payType: PAY_TYPE.cash });
-    expect(await orderOf(paid.order.id)).toMatchObject({ bill_count: 100, total_amount: '1.00' });
+    const paid = await payBills(ctx, { billIds: many.join(','), payType: PAY_TYPE.cash, payerName: '', remark: '' });
+    // An empty payer or remark is none.
+    expect(await orderOf(paid.order.id)).toMatchObject({ bill_count: 100, total_amount: '1.00', payer_name: null, remark: null });
   });
 
   it('a bill without an item (the column allows it, though the forms require one) is paid without a late fee', async () => {
@@ -536,6 +550,13 @@ describe('paying bills', () => {
     const paid = await payBills(ctx, { billIds: bill, payType: PAY_TYPE.cash });
     expect(await orderOf(paid.order.id)).toMatchObject({ bill_amount: '10.00', late_fee: '0.00', total_amount: '10.00' });
     expect(await billOf(bill)).toMatchObject({ status: '2', paid: '10.00', fee: '0.00' });
+  });
+
+  it('a bill deducted as it is issued pays no late fee, however late', async () => {
+    const bill = await addBill({ amount: '100.00', dueIn: -12 });
+    const paid = await payBillsOrSkip(ctx, { billIds: bill, payType: PAY_TYPE.cash }, { noLateFee: true });
+    expect(await orderOf(paid!.order.id)).toMatchObject({ late_fee: '0.00', total_amount: '100.00' });
+    expect(await billOf(bill)).toMatchObject({ status: '2', fee: '0.00' });
   });
 
   it('a bill of another tenant is missing', async () => {
@@ -887,6 +908,18 @@ describe('refunds', () => {
     expect(await refundsOf(bill)).toEqual([]);
   });
 
+  it('without an amount (none, null or empty) the whole rest is refunded; an amount given must be positive', async () => {
+    for (const refundAmount of [undefined, null, '']) {
+      const bill = await addBill({ amount: '10.00', status: BILL_STATUS.paid, paid: '10.00', refunded: '2.50' });
+      await refundBill(ctx, { billId: bill, refundAmount, reason: '退' });
+      expect(await billOf(bill)).toMatchObject({ status: '4', refunded: '10.00' });
+    }
+    const bill = await addBill({ amount: '10.00', status: BILL_STATUS.paid, paid: '10.00' });
+    for (const refundAmount of ['0', '-1', 'abc'])
+      await refusedWith(() => refundBill(ctx, { billId: bill, refundAmount, reason: '退' }), 'refundAmountInvalid');
+    expect(await refundsOf(bill)).toEqual([]);
+  });
+
   it('unpaid and closed bills are not refunded; a bill without an order is refunded alone', async () => {
     for (const status of [BILL_STATUS.unpaid, BILL_STATUS.closed]) {
       const bill = await addBill({ amount: '10.00', status });
@@ -916,7 +949,7 @@ describe('refunds', () => {
       clientKey: 'mm-ref-1',
     });
     const again = await refundBill(ctx, { billId: bill, refundAmount: '1', reason: '退', clientKey: 'mm-ref-1' });
-    expect(again).toMatchObject({ replay: true, refund: { id: first.refund.id } });
+    expect(again).toMatchObject({ replay: true, refund: { id: first.refund.id }, bill: { id: bill, refundAmount: '1.00' } });
     expect(await refundsOf(bill)).toEqual([{ refund_amount: '1.00', pay_type: PAY_TYPE.card, reason: '退', order_id: null }]);
     expect(await billOf(bill)).toMatchObject({ refunded: '1.00' });
     const other = await addBill({ amount: '10.00', status: BILL_STATUS.paid, paid: '10.00', payType: PAY_TYPE.cash });
