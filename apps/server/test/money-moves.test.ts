@@ -530,7 +530,15 @@ describe('paying bills', () => {
   it('a replay names the same bills in any order; 100 bills are one payment', async () => {
     const a = await addBill({ amount: '1.00' });
     const b = await addBill({ amount: '2.00' });
-    const first = await payBills(ctx, { billIds: `${b},${a}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
+    const first = await payBills(ctx, {
+      billIds: `${b},${a}`,
+      payType: PAY_TYPE.cash,
+      clientKey: 'mm-order-1',
+      payerName: null,
+      remark: null,
+    });
+    // A null payer or remark is none (not the text 'null').
+    expect(await orderOf(first.order.id)).toMatchObject({ payer_name: null, remark: null });
     const again = await payBills(ctx, { billIds: `${a},${b}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
     expect(again).toMatchObject({ replay: true, order: { id: first.order.id } });
     // Stored as first named (b,a): compared sorted on both sides, so the order named first matches too.
@@ -1312,6 +1320,14 @@ describe('club wallets', () => {
     expect(moved.update_user).toBe(ctx.auth.userId);
     const done = await sale(wallet.id, [[product.goods, 1]]);
     expect(done.order).toMatchObject({ userId: '4242', houseId: first.id, houseName: first.house_name });
+    // A wallet of no owner names no house, and still takes money and sales.
+    const ownerless = await addWallet([['20.00', null]]);
+    await sql`update property_club_balance set owner_id = null where id = ${ownerless}`.execute(db());
+    expect(await recharge(ctx, { balanceId: ownerless, rechargeAmount: '1' })).toMatchObject({
+      house_name: null,
+      owner_type: null,
+    });
+    expect((await sale(ownerless, [[product.goods, 1]])).order).toMatchObject({ houseId: null, houseName: null });
   });
 
   it('writing off expired money touches the wallets named (all, when none are), and only their expired lots', async () => {
