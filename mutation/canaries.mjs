@@ -133,6 +133,20 @@ export const CANARIES = {
       why: 'a reduction above what is owed is allowed',
     },
     {
+      file: 'billing/bills.ts',
+      mutator: 'ConditionalExpression',
+      code: "Money.compare(text, '0') <= 0",
+      replacement: 'false',
+      why: 'a refund, reduction or top-up of 0.00 is accepted',
+    },
+    {
+      file: 'billing/prepaid.ts',
+      mutator: 'ConditionalExpression',
+      code: '!TOP_UP_PAY_TYPES.includes(payType)',
+      replacement: 'false',
+      why: 'a top-up paid from a balance or online is accepted',
+    },
+    {
       file: 'club/wallet.ts',
       mutator: 'ConditionalExpression',
       code: 'Number(wallet.status) !== OPEN_CLOSE.open',

