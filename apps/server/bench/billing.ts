@@ -425,15 +425,17 @@ async function benchGeneration(o: BillingBenchOptions): Promise<void> {
   if (Number(differing.rows[0]!.n) !== 0)
     throw new Error(`${differing.rows[0]!.n} generated bills differ from the INSERT … SELECT's`);
   // The second baseline writes what generation writes beside the bills: one log row and one audit row a bill.
-  const besides = await sql<{ period: string; logs: string; audits: string }>`select b.period,
-      (select count(*) from property_bill_log l where l.bill_id = any(array_agg(b.id))) as logs,
-      (select count(*) from ${sql.table(auditLogEntity.table)} x where x.entity_name = ${paymentBillEntity.name} and x.row_id = any(array_agg(b.id))) as audits
+  const besides = await sql<{ period: string; bills: string; logs: string; audits: string }>`select b.period,
+      count(*) as bills,
+      count(*) filter (where exists (select from property_bill_log l where l.tenant_id = b.tenant_id and l.bill_id = b.id and l.is_deleted = 0)) as logs,
+      count(*) filter (where exists (select from ${sql.table(auditLogEntity.table)} x where x.tenant_id = b.tenant_id
+        and x.entity_name = ${paymentBillEntity.name} and x.row_id = b.id and x.is_deleted = 0)) as audits
     from property_payment_bill b where b.garden_id = ${gardenId} and b.period in ('2029-01', '2030-02') group by b.period`.execute(
     db,
   );
   for (const row of besides.rows)
-    if (Number(row.logs) !== o.houses || Number(row.audits) !== o.houses)
-      throw new Error(`period ${row.period}: ${row.logs} log rows and ${row.audits} audit rows for ${o.houses} bills`);
+    if (Number(row.bills) !== o.houses || Number(row.logs) !== o.houses || Number(row.audits) !== o.houses)
+      throw new Error(`period ${row.period}: ${row.logs} log rows and ${row.audits} audit rows for ${row.bills} bills`);
   const planning = performance.now();
   await planPeriod(await jobCrudContext(db, '000000', admin), { gardenId: gardenId!, period: '2030-05' });
   console.log(
