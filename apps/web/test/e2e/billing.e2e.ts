@@ -3,7 +3,7 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { axeViolations, describeViolations } from './axe';
-import { animationsEnded, englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
+import { englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
 
 /**
  * The billing screens in Chromium, as the demo company's administrator: the bill tabs with the filter's totals
@@ -119,7 +119,6 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await toolbar(page).getByRole('button', { name: '生成账单' }).click();
     const box = dialog(page, '生成账单');
     await box.waitFor();
-    await animationsEnded(page);
     const building = box.getByLabel('楼栋');
     await building.click();
     const firstBuilding = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
@@ -302,8 +301,6 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await rowAction(page, row, '退款');
     const box = dialog(page, '账单退款');
     await box.waitFor();
-    // The dialog zooms in from the row's button: a click aimed while it grows can land on the other option.
-    await animationsEnded(page);
     await box.getByRole('radio', { name: '部分退款' }).check();
     const bill = await sql<{
       paid: string;
@@ -420,7 +417,6 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await toolbar(page).getByRole('button', { name: '收银台' }).click();
     const box = dialog(page, '收银台');
     await box.waitFor();
-    await animationsEnded(page);
     const picker = box.getByRole('combobox', { name: '房屋' });
     await picker.click();
     await picker.fill(prepaidHouse.house_name);
