@@ -147,6 +147,20 @@ export const CANARIES = {
       why: 'a top-up paid from a balance or online is accepted',
     },
     {
+      file: 'billing/auto-deduct.ts',
+      mutator: 'ConditionalExpression',
+      code: 'waiting.issued',
+      replacement: 'false',
+      why: 'a bill deducted as its period is generated pays a late fee',
+    },
+    {
+      file: 'billing/auto-deduct.ts',
+      mutator: 'ConditionalExpression',
+      code: 'Number(account.is_deleted) === 0',
+      replacement: 'true',
+      why: 'an account removed while the bills were read still pays them',
+    },
+    {
       file: 'club/wallet.ts',
       mutator: 'ConditionalExpression',
       code: 'Number(wallet.status) !== OPEN_CLOSE.open',

@@ -50,15 +50,18 @@ export const SCOPES = {
   /**
    * The money moves: paying, refunding, reducing and closing bills (payments.ts, with the bills' owed
    * amounts, late fees, locks and receipts of bills.ts), pre-paid balances (prepaid.ts: opening, top-ups,
-   * every balance move) and the club wallet's recharges, sales and write-offs (club/wallet.ts).
+   * every balance move), the automatic deduction of flagged items' bills from those balances
+   * (auto-deduct.ts) and the club wallet's recharges, sales and write-offs (club/wallet.ts).
    * money-moves.test.ts calls the modules' functions on the seeded database with hand-computed amounts;
-   * billing-flow, billing-prepaid and club prove the same moves through HTTP, too slowly for every mutant.
+   * billing-flow, billing-prepaid, billing-autodeduct and club prove the same moves through HTTP, too
+   * slowly for every mutant.
    */
   'money-moves': {
     mutate: [
       'apps/server/src/modules/billing/payments.ts',
       'apps/server/src/modules/billing/bills.ts',
       'apps/server/src/modules/billing/prepaid.ts',
+      'apps/server/src/modules/billing/auto-deduct.ts',
       'apps/server/src/modules/club/wallet.ts',
     ],
     tests: ['apps/server/test/money-moves.test.ts'],

@@ -19,6 +19,8 @@ import {
   refundBill,
 } from '../src/modules/billing/payments';
 import { accountOfHouse, moveBalance, prepaidAccounts, topUp } from '../src/modules/billing/prepaid';
+import { CHUNK, deductAccount, deductGenerated } from '../src/modules/billing/auto-deduct';
+import type { GenerationScope } from '../src/modules/billing/generation';
 import { consume, MAX_LINES, recharge, takeBackRecharges, writeOffExpired } from '../src/modules/club/wallet';
 import type { CrudContext, Row } from '../src/platform/crud/engine';
 import type { Database } from '../src/platform/db/database';
@@ -294,6 +296,11 @@ interface BillSpec {
   house?: string | null;
   space?: string | null;
   item?: string;
+  /** The bill's garden, period, building and unit (the test garden and 2030-01 unless told). */
+  garden?: string;
+  period?: string;
+  building?: string | null;
+  unit?: string | null;
 }
 
 let billSeq = 0;
@@ -303,11 +310,11 @@ async function addBill(spec: BillSpec): Promise<string> {
   const due = spec.dueIn === null ? sql`null::date` : sql`current_date + ${spec.dueIn ?? 30}::int`;
   const row = await one(
     sql<{ id: string }>`insert into property_payment_bill (tenant_id, garden_id, house_id, parking_space_id,
-      house_name, owner_id, owner_name, owner_phone, item_id, item_name, fee_type, period, due_date, amount, reduce_amount, paid_amount,
-      late_fee, refund_amount, bill_status, pay_type, order_id, bill_key)
-    values (${DEMO_TENANT}, ${place.garden}, ${spec.house === undefined ? place.house : spec.house}, ${spec.space ?? null},
-      ${place.houseName}, ${spec.owner === undefined ? place.owner : spec.owner}, ${'测试业主'}, ${'13800000001'}, ${spec.item ?? item.graced}, ${'测试项目'}, 3, '2030-01',
-      ${due}, ${spec.amount}, ${spec.reduced ?? '0'}, ${spec.paid ?? '0'}, ${spec.fee ?? '0'}, ${spec.refunded ?? '0'},
+      house_name, owner_id, owner_name, owner_phone, item_id, item_name, fee_type, period, building_id, unit_id, due_date, amount,
+      reduce_amount, paid_amount, late_fee, refund_amount, bill_status, pay_type, order_id, bill_key)
+    values (${DEMO_TENANT}, ${spec.garden ?? place.garden}, ${spec.house === undefined ? place.house : spec.house}, ${spec.space ?? null},
+      ${place.houseName}, ${spec.owner === undefined ? place.owner : spec.owner}, ${'测试业主'}, ${'13800000001'}, ${spec.item ?? item.graced},
+      ${'测试项目'}, 3, ${spec.period ?? '2030-01'}, ${spec.building ?? null}, ${spec.unit ?? null}, ${due}, ${spec.amount}, ${spec.reduced ?? '0'}, ${spec.paid ?? '0'}, ${spec.fee ?? '0'}, ${spec.refunded ?? '0'},
       ${spec.status ?? BILL_STATUS.unpaid}, ${spec.payType ?? null}, ${spec.orderId ?? null}, ${`mm:${billSeq}`})
     returning id::text`.execute(db()),
   );
@@ -786,6 +793,260 @@ describe('pre-paid balances', () => {
     const done = await topUp(ctx, { prepaidAccountId: account, amount: '1', payType: PAY_TYPE.cash, remark });
     expect(done.ledger).toMatchObject({ remark: `${'备'.repeat(499)}注` });
     expect((await ledgerOf(account)).at(-1)).toMatchObject({ remark: `${'备'.repeat(499)}注`, amount: '1.00' });
+  });
+});
+
+/* Automatic deduction (自动从预存款扣缴): the flagged items' bills paid from their owners' accounts. */
+
+describe('automatic deduction from pre-paid balances', () => {
+  /** Flagged items: one with the graced late fee (0.5% a day after 2 days), one without. */
+  const flagged = { graced: '', plain: '' };
+  let otherGarden = '';
+  beforeAll(async () => {
+    await ready();
+    flagged.graced = await addItem('mm自扣宽限', '0.5', 2, null);
+    flagged.plain = await addItem('mm自扣无滞纳', null, 0, null);
+    await sql`update property_payment_item set auto_deduct = 1 where id in (${flagged.graced}, ${flagged.plain})`.execute(db());
+    otherGarden = (
+      await one(
+        sql<{ id: string }>`select id::text from property_garden where tenant_id = ${DEMO_TENANT} and is_deleted = 0
+        and id <> ${place.garden} order by id limit 1`.execute(db()),
+      )
+    ).id;
+  });
+
+  /** An owner no other test uses, with an account in the test garden holding `balance`. */
+  async function ownerWith(balance: string): Promise<{ owner: string; account: string }> {
+    const owner = spareOwners.pop()!;
+    return { owner, account: await addAccount(owner, balance) };
+  }
+  /** The orders deduction wrote for these bills, in the order written. */
+  const autoOrdersOf = (billIds: string[]) =>
+    all(
+      sql<Record<string, string | number | null>>`select client_key, bill_ids, pay_type, bill_amount::text, late_fee::text,
+      total_amount::text, receipt_seq from property_payment_order where tenant_id = ${DEMO_TENANT}
+      and bill_ids in (${sql.join(billIds)}) order by id`.execute(db()),
+    );
+  /** A run of generation of the test garden's period `period` (the scope deductGenerated is given). */
+  const scopeOf = (period: string, more: Partial<GenerationScope> = {}): GenerationScope => ({
+    gardenId: place.garden,
+    period,
+    ...more,
+  });
+
+  it('pays only the account owner’s flagged unpaid bills in its garden, oldest first, with the late fee each has come to', async () => {
+    const { owner, account } = await ownerWith('1000.00');
+    const overdue = await addBill({ amount: '100.00', dueIn: -12, owner, item: flagged.graced });
+    const later = await addBill({ amount: '20.00', dueIn: 5, owner, item: flagged.plain });
+    const undated = await addBill({ amount: '1.00', dueIn: null, owner, item: flagged.plain });
+    const notFlagged = await addBill({ amount: '10.00', dueIn: -20, owner, item: item.none });
+    const someoneElses = await addBill({ amount: '10.00', dueIn: -20, owner: place.ownerB, item: flagged.plain });
+    const elsewhere = await addBill({ amount: '10.00', dueIn: -20, owner, item: flagged.plain, garden: otherGarden });
+    const closed = await addBill({ amount: '10.00', dueIn: -20, owner, item: flagged.plain, status: BILL_STATUS.closed });
+    // A bill its automatic key has paid already (an earlier run's order) is passed over, not paid twice.
+    const keyed = await addBill({ amount: '10.00', dueIn: -30, owner, item: flagged.plain });
+    await sql`insert into property_payment_order (tenant_id, garden_id, bill_ids, bill_count, bill_amount, late_fee, total_amount,
+      order_status, pay_type, client_key, house_name, owner_name, owner_phone, create_user) values (${DEMO_TENANT}, ${place.garden},
+      ${keyed}, 1, 10, 0, 10, 1, 5, ${`auto:${keyed}`}, ${place.houseName}, '测试业主', '13800000001', 0)`.execute(db());
+
+    expect(await deductAccount(ctx, account)).toBe(3);
+    // 1000.00 − (100.00 + 5.00 late) − 20.00 − 1.00.
+    expect(await balanceOf(account)).toBe('874.00');
+    expect(await billOf(overdue)).toMatchObject({ status: '2', paid: '100.00', fee: '5.00', pay_type: String(PAY_TYPE.balance) });
+    expect(await billOf(later)).toMatchObject({ status: '2', paid: '20.00', fee: '0.00' });
+    expect(await billOf(undated)).toMatchObject({ status: '2', paid: '1.00' });
+    for (const left of [notFlagged, someoneElses, elsewhere, keyed])
+      expect(await billOf(left), left).toMatchObject({ status: '1', order_id: null });
+    expect(await billOf(closed)).toMatchObject({ status: String(BILL_STATUS.closed), order_id: null });
+    // One order a bill, keyed by it, in the waiting order (due date, undated last), with consecutive receipts.
+    const orders = await autoOrdersOf([overdue, later, undated]);
+    expect(orders).toMatchObject([
+      {
+        client_key: `auto:${overdue}`,
+        pay_type: PAY_TYPE.balance,
+        bill_amount: '100.00',
+        late_fee: '5.00',
+        total_amount: '105.00',
+      },
+      { client_key: `auto:${later}`, bill_amount: '20.00', late_fee: '0.00', total_amount: '20.00' },
+      { client_key: `auto:${undated}`, total_amount: '1.00' },
+    ]);
+    expect(orders.map((o) => Number(o.receipt_seq) - Number(orders[0]!.receipt_seq))).toEqual([0, 1, 2]);
+    expect((await ledgerOf(account)).map((l) => [l.amount, l.balance_after])).toEqual([
+      ['-105.00', '895.00'],
+      ['-20.00', '875.00'],
+      ['-1.00', '874.00'],
+    ]);
+    // Nothing is left to pay: a second run pays nothing.
+    expect(await deductAccount(ctx, account)).toBe(0);
+    expect(await balanceOf(account)).toBe('874.00');
+  });
+
+  it('strictly oldest first: the first bill an account cannot cover stops it, even across chunks; other accounts go on', async () => {
+    const short = await ownerWith('150.00');
+    const enough = await ownerWith('30.00');
+    const empty = await ownerWith('0.00');
+    // 99 bills of 1.00, then 100.00 the 51.00 left cannot cover, then two of 1.00 in the next chunk (CHUNK is 100).
+    const ones = [];
+    for (let n = 0; n < 99; n++) ones.push(await addBill({ amount: '1.00', dueIn: 1, owner: short.owner, item: flagged.plain }));
+    const big = await addBill({ amount: '100.00', dueIn: 2, owner: short.owner, item: flagged.plain });
+    const after = [
+      await addBill({ amount: '1.00', dueIn: 3, owner: short.owner, item: flagged.plain }),
+      await addBill({ amount: '1.00', dueIn: 4, owner: short.owner, item: flagged.plain }),
+    ];
+    expect(CHUNK).toBe(100);
+    const paidToZero = [
+      await addBill({ amount: '10.00', dueIn: 1, owner: enough.owner, item: flagged.plain, period: '2031-03' }),
+      await addBill({ amount: '20.00', dueIn: 2, owner: enough.owner, item: flagged.plain, period: '2031-03' }),
+    ];
+    // A bill owing nothing (reduced to 0.00) on an empty account: only accounts holding money are looked at.
+    const owingNothing = await addBill({ amount: '5.00', reduced: '5.00', owner: empty.owner, item: flagged.plain });
+
+    expect(await deductAccount(ctx, short.account)).toBe(99);
+    expect(await balanceOf(short.account)).toBe('51.00');
+    expect(await billOf(ones[98]!)).toMatchObject({ status: '2' });
+    for (const waiting of [big, ...after]) expect(await billOf(waiting)).toMatchObject({ status: '1', order_id: null });
+    const receipts = (await autoOrdersOf(ones)).map((o) => Number(o.receipt_seq));
+    expect(receipts).toEqual(receipts.map((_, n) => receipts[0]! + n));
+
+    expect(await deductGenerated(ctx, scopeOf('2031-03'))).toBe(2);
+    expect(await balanceOf(enough.account)).toBe('0.00');
+    for (const bill of paidToZero) expect(await billOf(bill)).toMatchObject({ status: '2' });
+    expect(await deductAccount(ctx, empty.account)).toBe(0);
+    expect(await billOf(owingNothing)).toMatchObject({ status: '1' });
+    // The short account, looked at again, still stops at the 100.00.
+    expect(await deductAccount(ctx, short.account)).toBe(0);
+  });
+
+  it('after generation: the scope’s accounts only, its period’s bills without a late fee, older waiting bills with theirs', async () => {
+    const a = await ownerWith('500.00');
+    const b = await ownerWith('500.00');
+    const c = await ownerWith('500.00');
+    const d = await ownerWith('500.00');
+    // Issued in the generated period 2031-05 though long overdue: no late fee. An older waiting bill pays its own.
+    const issued = await addBill({
+      amount: '100.00',
+      dueIn: -12,
+      owner: a.owner,
+      item: flagged.graced,
+      period: '2031-05',
+      building: '71',
+      unit: '81',
+    });
+    const waiting = await addBill({ amount: '100.00', dueIn: -13, owner: a.owner, item: flagged.graced, period: '2031-04' });
+    // b's bill of the period is in another building, c's in another unit, d's of an item the run did not generate.
+    const otherBuilding = await addBill({
+      amount: '10.00',
+      owner: b.owner,
+      item: flagged.plain,
+      period: '2031-05',
+      building: '72',
+      unit: '81',
+    });
+    const otherUnit = await addBill({
+      amount: '10.00',
+      owner: c.owner,
+      item: flagged.plain,
+      period: '2031-05',
+      building: '71',
+      unit: '82',
+    });
+    const otherItem = await addBill({
+      amount: '10.00',
+      owner: d.owner,
+      item: flagged.plain,
+      period: '2031-05',
+      building: '71',
+      unit: '81',
+    });
+    const seen: Array<[number, number]> = [];
+    const deducted = await deductGenerated(
+      ctx,
+      scopeOf('2031-05', { buildingId: '71', unitId: '81', itemIds: [flagged.graced] }),
+      {
+        progress: (done, of) => void seen.push([done, of]),
+      },
+    );
+    expect(deducted).toBe(2);
+    expect(seen).toEqual([
+      [0, 2],
+      [2, 2],
+    ]);
+    // Oldest first: the waiting bill (due a day earlier) with 0.5% × 11 days of 100.00, then the issued one without.
+    expect(await autoOrdersOf([waiting, issued])).toMatchObject([
+      { client_key: `auto:${waiting}`, late_fee: '5.50', total_amount: '105.50' },
+      { client_key: `auto:${issued}`, late_fee: '0.00', total_amount: '100.00' },
+    ]);
+    expect(await balanceOf(a.account)).toBe('294.50');
+    for (const left of [otherBuilding, otherUnit, otherItem]) expect(await billOf(left)).toMatchObject({ status: '1' });
+    for (const untouched of [b, c, d]) expect(await balanceOf(untouched.account)).toBe('500.00');
+    // The whole garden's period: b's, c's and d's bills are paid now, a's nothing more.
+    expect(await deductGenerated(ctx, scopeOf('2031-05'))).toBe(3);
+    for (const paid of [otherBuilding, otherUnit, otherItem]) expect(await billOf(paid)).toMatchObject({ status: '2' });
+    expect(await balanceOf(a.account)).toBe('294.50');
+  });
+
+  it('a run whose items have none flagged does nothing (null); another garden’s or period’s bills are not its own', async () => {
+    const { owner, account } = await ownerWith('100.00');
+    const bill = await addBill({ amount: '10.00', owner, item: flagged.plain, period: '2031-07' });
+    expect(await deductGenerated(ctx, scopeOf('2031-07', { itemIds: [item.none] }))).toBeNull();
+    expect((await deductGenerated(ctx, { gardenId: otherGarden, period: '2031-07' })) ?? 0).toBe(0);
+    expect(await deductGenerated(ctx, scopeOf('2031-08'))).toBe(0);
+    expect(await billOf(bill)).toMatchObject({ status: '1' });
+    expect(await balanceOf(account)).toBe('100.00');
+    // A stopped run pays nothing.
+    const stop = new AbortController();
+    stop.abort();
+    await expect(deductGenerated(ctx, scopeOf('2031-07'), { signal: stop.signal })).rejects.toThrow();
+    expect(await billOf(bill)).toMatchObject({ status: '1' });
+    expect(await deductGenerated(ctx, scopeOf('2031-07'))).toBe(1);
+    // Another tenant's run finds nothing of this tenant's.
+    const stranger = { ...ctx, auth: { ...ctx.auth, tenantId: '000000' }, rowScope: () => [sql`tenant_id = '000000'`] };
+    expect(await deductAccount(stranger, account)).toBe(0);
+  });
+
+  /**
+   * Between reading the waiting bills and locking them, a cashier may come first. The progress call made
+   * before the first chunk is that moment: what it changes, each chunk must see in the rows it locks.
+   */
+  it('decides from the locked rows: a bill paid meanwhile is passed over, an account gone, changed or short pays nothing', async () => {
+    const run = async (account: string, meanwhile: () => Promise<unknown>) =>
+      deductGenerated(ctx, scopeOf('2031-09'), {
+        progress: async (done) => {
+          if (done === 0) await meanwhile();
+        },
+      }).then(() => balanceOf(account));
+    const paidMeanwhile = await ownerWith('50.00');
+    const first = await addBill({
+      amount: '10.00',
+      dueIn: 1,
+      owner: paidMeanwhile.owner,
+      item: flagged.plain,
+      period: '2031-09',
+    });
+    const second = await addBill({
+      amount: '20.00',
+      dueIn: 2,
+      owner: paidMeanwhile.owner,
+      item: flagged.plain,
+      period: '2031-09',
+    });
+    expect(await run(paidMeanwhile.account, () => payBills(ctx, { billIds: first, payType: PAY_TYPE.cash }))).toBe('30.00');
+    expect(await billOf(first)).toMatchObject({ status: '2', pay_type: String(PAY_TYPE.cash) });
+    expect(await billOf(second)).toMatchObject({ status: '2', pay_type: String(PAY_TYPE.balance) });
+
+    for (const change of [
+      (account: string) => sql`update property_prepaid_account set is_deleted = 1 where id = ${account}`,
+      (account: string) => sql`update property_prepaid_account set owner_id = ${place.ownerB} where id = ${account}`,
+      (account: string) => sql`update property_prepaid_account set garden_id = ${otherGarden} where id = ${account}`,
+      (account: string) => sql`update property_prepaid_account set balance = 9.99 where id = ${account}`,
+    ]) {
+      const { owner, account } = await ownerWith('50.00');
+      const bill = await addBill({ amount: '10.00', dueIn: 1, owner, item: flagged.plain, period: '2031-09' });
+      const balance = await run(account, () => change(account).execute(db()));
+      expect(await billOf(bill), change(account).compile(db()).sql).toMatchObject({ status: '1', order_id: null });
+      expect(['50.00', '9.99']).toContain(balance);
+    }
   });
 });
 
