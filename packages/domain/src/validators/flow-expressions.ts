@@ -57,7 +57,8 @@ export function evaluate(expression: string, variables: Variables): unknown {
   const m = COMPARISON.exec(whole[1]!);
   if (!m) return undefined;
   const [, not, path, op, right] = m;
-  const value = read(variables, path!);
+  // true, false and null are the literals, never variables of those names: `${!true}` is false.
+  const value = (literal(path!) ?? { value: read(variables, path!) }).value;
   if (!op) return not ? !value : value;
   const rightValue = literal(right!);
   if (!rightValue) return false;
