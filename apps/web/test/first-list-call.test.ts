@@ -19,8 +19,9 @@ const call = (path: string, search = '') => firstListCall(MENUS, path, new URLSe
 
 describe('the first list call asked for before a screen has loaded', () => {
   it("is the generic screen's first page, as the address gives it or 10 rows", () => {
-    expect(call('/system/post')).toEqual({ path: '/blade-system/post/list', params: { current: 1, size: 10 } });
-    expect(call('/system/post', '?current=3&size=50')).toEqual({
+    expect(call('/system/post')).toMatchObject({ path: '/blade-system/post/list', params: { current: 1, size: 10 } });
+    expect(call('/system/post')?.entity.name).toBe('post');
+    expect(call('/system/post', '?current=3&size=50')).toMatchObject({
       path: '/blade-system/post/list',
       params: { current: 3, size: 50 },
     });

@@ -6,6 +6,7 @@ import { SCREEN_BY_CODE } from './built-screens';
 import { api } from './http';
 import { menuAt } from './menus';
 import { MenusContext } from './layout/menus-context';
+import { ReadableContext } from './permissions';
 import { SCREENS } from './screens';
 
 /**
@@ -16,7 +17,10 @@ import { SCREENS } from './screens';
 export default function MenuScreen() {
   const { pathname } = useLocation();
   const menus = useContext(MenusContext);
-  if (!menus) return null;
+  // What the user may read must be known first: a screen's reference columns ask only lists they may read
+  // (mayReadList), and the menus can arrive before the buttons that say it.
+  const readable = useContext(ReadableContext);
+  if (!menus || !readable) return null;
   const menu = menuAt(menus, pathname);
   if (!menu) return <NotTheirs path={pathname} />;
   // A menu without a code opens no screen of its own: the placeholder, titled by its name.

@@ -1,8 +1,9 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { consoleStyles } from './console-styles';
+import { preloadable } from './preloadable';
 
 /** antd's providers and its build-time styles, loaded together: antd's first render must find the styles in place. */
-const Providers = lazy(() =>
+const Providers = preloadable(() =>
   Promise.all([import('./AntdProviders'), consoleStyles()]).then(([m]) => ({ default: m.AntdProviders })),
 );
 
@@ -16,6 +17,5 @@ export function WithAntd({ children }: { children: ReactNode }) {
 
 /** Starts loading antd's providers and styles now (a signed-in start, or the sign-in page once it shows). */
 export function preloadAntd(): void {
-  void import('./AntdProviders');
-  void consoleStyles();
+  void Providers.preload();
 }

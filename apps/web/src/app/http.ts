@@ -35,7 +35,7 @@ let onUnauthorized: () => void = () => undefined;
  * GET calls started before the code that makes them has loaded (prefetchGet), by their address: the
  * first request() for the same address takes the answer on its way instead of asking again.
  */
-const early = new Map<string, { at: number; response: Promise<Response> }>();
+const early = new Map<string, { at: number; response: Promise<Response>; data?: unknown }>();
 /** An early answer older than this is not taken: the screen that wanted it did not open. */
 const EARLY_KEPT_MS = 10_000;
 
@@ -90,7 +90,24 @@ export function prefetchGet(path: string, params?: Record<string, unknown>): voi
   const response = fetch(url, { method: 'GET', headers: authHeaders(), credentials: 'include', signal });
   // Untaken, a failure is nobody's error; taken, request() reports it as its own.
   response.catch(() => undefined);
-  early.set(url.href, { at: Date.now(), response });
+  const entry: { at: number; response: Promise<Response>; data?: unknown } = { at: Date.now(), response };
+  early.set(url.href, entry);
+  // Read as it arrives (a copy: the taker reads the answer itself), so a screen can show it on its first render.
+  void response
+    .then((r) => (r.ok ? r.clone().json() : undefined))
+    .then((answer: Partial<Envelope<unknown>> | undefined) => {
+      if (answer && Number(answer.code) === 200) entry.data = answer.data;
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * The data of an early answer (prefetchGet) to this GET that has arrived and succeeded, if any: a screen's
+ * first render can show it at once. The call itself is still the screen's to make, and takes that answer.
+ */
+export function earlyData<T>(path: string, params?: Record<string, unknown>): T | undefined {
+  const entry = early.get(callUrl(path, params).href);
+  return entry && Date.now() - entry.at < EARLY_KEPT_MS ? (entry.data as T | undefined) : undefined;
 }
 
 function takeEarly(href: string): Promise<Response> | undefined {

@@ -21,6 +21,8 @@ export async function loadButtons(): Promise<Set<string>> {
 
 /** Menus and buttons asked for at start, before the shell's chunk has loaded; each is taken once. */
 const prefetched: { menus?: Promise<MenuNode[]>; buttons?: Promise<Set<string>> } = {};
+/** Their answers, once in: the shell's first render starts from them instead of rendering empty first. */
+const arrived: { menus?: MenuNode[]; buttons?: Set<string> } = {};
 
 /** Starts the signed-in user's menus and buttons calls now (a signed-in start, router.tsx). */
 export function prefetchMenus(): Promise<MenuNode[]> {
@@ -28,9 +30,14 @@ export function prefetchMenus(): Promise<MenuNode[]> {
   prefetched.menus = menus;
   prefetched.buttons = loadButtons();
   // A failure reaches whoever takes the promise; unclaimed, it is not an unhandled rejection.
-  prefetched.menus.catch(() => undefined);
-  prefetched.buttons.catch(() => undefined);
+  prefetched.menus.then((tree) => (arrived.menus = tree)).catch(() => undefined);
+  prefetched.buttons.then((codes) => (arrived.buttons = codes)).catch(() => undefined);
   return menus;
+}
+
+/** The prefetched answer if it is in (its call is still taken once, by takePrefetched). */
+export function arrivedPrefetched<K extends keyof typeof arrived>(key: K): (typeof arrived)[K] {
+  return arrived[key];
 }
 
 /** The prefetched call, once: later loads (another top menu, a refetch) ask the server again. */

@@ -6,16 +6,18 @@ import { prefetchGet, setUnauthorizedHandler } from './http';
 import { MENU_BUTTONS, MENU_ROUTES } from './menu-calls';
 import { languageReady } from './i18n';
 import { preloadAntd, WithAntd } from './WithAntd';
+import { preloadable } from './preloadable';
 import { session } from './session';
 import { LeaveDetailPage, LeaveFormPage, LeaveHandlePage } from '../modules/workflow/screens';
 // The sign-in page is part of the first script (a phone on a slow network would wait a round trip more for
 // its chunk; it is small: plain elements, no antd). Every other screen is its own chunk.
 import LoginPage from '../modules/login/LoginPage';
 const LockPage = lazy(() => import('../pages/LockPage'));
-const Shell = lazy(() => import('./layout/Shell'));
-const Welcome = lazy(() => import('../modules/wel/Welcome'));
+// The first screen's levels: fetched together on a signed-in start, rendered in one pass once they are in.
+const Shell = preloadable(() => import('./layout/Shell'));
+const Welcome = preloadable(() => import('../modules/wel/Welcome'));
 const InfoPage = lazy(() => import('../modules/info/InfoPage'));
-const MenuScreen = lazy(() => import('./MenuScreen'));
+const MenuScreen = preloadable(() => import('./MenuScreen'));
 const EmbeddedPage = lazy(() => import('../pages/EmbeddedPage'));
 const DictSplitPage = lazy(() => import('../modules/system/DictSplitPage'));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoon').then((m) => ({ default: m.ComingSoonPage })));
@@ -37,14 +39,16 @@ const lazyPage = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspe
 if (session.token() && !PUBLIC_PATHS.includes(window.location.pathname)) {
   prefetchGet(MENU_ROUTES);
   prefetchGet(MENU_BUTTONS);
-  const menuScreen = !/^\/(wel|info|myiframe)\b|^\/$/.test(window.location.pathname);
+  const { pathname } = window.location;
+  const menuScreen = !/^\/(wel|info|myiframe)\b|^\/$/.test(pathname);
   const firstList = menuScreen ? import('../crud/first-list-call') : undefined;
   preloadAntd();
   // Imported, not bundled here: the sign-in page does not carry the menus module. It takes the calls above.
   const menus = import('./menus').then((m) => m.prefetchMenus());
-  void import('./layout/Shell');
+  void Shell.preload();
+  if (pathname === '/' || pathname.startsWith('/wel/index')) void Welcome.preload();
   if (firstList) {
-    void import('./MenuScreen');
+    void MenuScreen.preload();
     // A list screen's first page is asked for as soon as the menus say which screen the address opens.
     void Promise.all([menus, firstList, languageReady])
       .then(([tree, first]) => first.prefetchFirstList(tree, window.location))

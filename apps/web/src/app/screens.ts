@@ -1,4 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import type { Preloadable } from './preloadable';
 import { CLUB_SCREENS } from '../modules/club/screens';
 import { BILLING_SCREENS } from '../modules/billing/screens';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
@@ -12,7 +13,7 @@ import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
  * (CrudExtras). A menu code not listed here gets the generic screen of the entity whose permission
  * code it is.
  */
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+export const SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...SYSTEM_SCREENS,
   ...COMMUNITY_SCREENS,
   ...SERVICE_SCREENS,

@@ -5,7 +5,7 @@ import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type React
 import { useTranslation } from '../app/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { APP } from '../app/config';
-import { api, type Page } from '../app/http';
+import { api, earlyData, type Page } from '../app/http';
 import { useButtons } from '../app/permissions';
 import { usePhoneWidth } from '../app/screen';
 import { columnsOf, listQuery, type Row } from './columns';
@@ -18,7 +18,7 @@ import { FIRST_PAGE_SIZE, listTotalOf, pagerTotal, totalText, type ListTotal } f
 import { RowActions } from './RowActions';
 import { namedSelection } from './row-selection';
 import { successThen } from './message-then';
-import { keepUnchangedRows, plainCells, redrawChangedRowsOnly, useCellLabels } from './table-cells';
+import { everyLabelIn, keepUnchangedRows, plainCells, redrawChangedRowsOnly, useCellLabels } from './table-cells';
 import { IMAGE_FIELD } from './upload';
 
 /** What a screen built on the generic one can add: its own row and toolbar buttons. */
@@ -116,8 +116,6 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
   const lastQuery = useRef<Record<string, unknown>>({});
   // The last answer's rows: a reload keeps the objects of unchanged rows, so their cells are not drawn again.
   const knownRows = useRef(new Map<string, { json: string; row: Row }>());
-  // The last answer's total as the server gave it (the pager gets it cut at the depth pages reach).
-  const [listTotal, setListTotal] = useState<ListTotal>({ total: 0, exact: true });
   const [columnsState, setColumnsState] = useState<Record<string, ColumnsState>>({});
   // The address's filters fill the search form once, as the screen opens. antd's reset restores a form's initial
   // values, so after that first list call they are empty: 重置 then clears the fields, the list and the address.
@@ -129,6 +127,16 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
     current: Number(searchParams.get('current') ?? 1),
     size: Number(searchParams.get('size') ?? FIRST_PAGE_SIZE),
   }));
+  // The first page, when it was asked for while this screen's code loaded (crud/first-list-call.ts) and has
+  // arrived: the table starts with its rows, instead of rendering empty and again once its own call (which
+  // takes the same answer) returns. Only the plain first call of an address without filters is asked early.
+  const [earlyPage] = useState(() =>
+    inAddress && !tree && !props.fixedQuery && listPath === '/list' && Object.keys(initial).length === 0
+      ? earlyData<Page<Row>>(`${entity.base}/list`, { current: firstPage.current, size: firstPage.size })
+      : undefined,
+  );
+  // The last answer's total as the server gave it (the pager gets it cut at the depth pages reach).
+  const [listTotal, setListTotal] = useState<ListTotal>(() => (earlyPage ? listTotalOf(earlyPage) : { total: 0, exact: true }));
   /** What the table's callbacks read when they run: the screen's latest props and address. */
   const latest = useRef({ props, setAddressParams });
   latest.current = { props, setAddressParams };
@@ -172,6 +180,10 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
   const inlineActions = [showView, showEdit, canDelete, showAddChild, hasExtras].filter(Boolean).length;
   const actionSlots = Math.min(3, inlineActions) + (showHistory && inlineActions <= 3 ? 1 : 0);
   const labels = useCellLabels(columns);
+  // The early rows, shown only with their cells' names (a stored value then its name would flicker).
+  const [defaultRows] = useState(() =>
+    earlyPage && everyLabelIn(columns, labels) ? keepUnchangedRows(earlyPage.records, knownRows) : undefined,
+  );
   const cells = useMemo(() => plainCells(columns, labels), [columns, labels]);
   const tableColumns = useMemo(() => {
     if (!hasExtras && !showView && !showEdit && !canDelete && !showHistory) return redrawChangedRowsOnly(cells);
@@ -335,6 +347,7 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
         rowKey="id"
         headerTitle={entity.label[locale]}
         actionRef={actionRef}
+        defaultData={defaultRows}
         columns={tableColumns}
         form={{ name: `${entity.name}-search`, initialValues: initial, syncToUrl: false }}
         // Labels as wide as their words: the default 80 px cut English ones ("Product nam", "Owner name" over its field).
@@ -345,6 +358,9 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
             : {
                 defaultCurrent: firstPage.current,
                 defaultPageSize: firstPage.size,
+                // The pager's pages from the last answer as this screen keeps it: from the first render when
+                // the first page came early (ProTable's own count starts at 0 until its call returns).
+                total: pagerTotal(listTotal),
                 pageSizeOptions: APP.pageSizes,
                 showSizeChanger: true,
                 showTotal: (_, range) => totalText(t, locale, listTotal, range),

@@ -11,9 +11,16 @@ import {
 } from '@property/domain';
 import type { Rule } from 'antd/es/form';
 import { currentLocale } from '../app/i18n';
-import { dictionaryOptions, mayNameReferences, referenceOptions } from './dictionaries';
+import { arrivedDictionaryOptions, dictionaryOptions, mayNameReferences, referenceOptions, type Choice } from './dictionaries';
 
 export type Row = Record<string, unknown>;
+
+/** A column's choices call that can also answer without waiting once its choices have arrived (`arrived`). */
+export type ChoicesCall = (() => Promise<Choice[]>) & { arrived?: () => Choice[] | undefined };
+
+/** A dictionary's choices, named in `locale`. */
+const dictionaryCall = (code: string, locale: Locale): ChoicesCall =>
+  Object.assign(() => dictionaryOptions(code, locale), { arrived: () => arrivedDictionaryOptions(code, locale) });
 
 /** Fields the generic screen never shows: internal columns and references by id. */
 const HIDDEN = new Set(['id', 'isDeleted', 'tenantId', 'createUser', 'createDept', 'updateUser', 'updateTime', 'status']);
@@ -149,7 +156,7 @@ export function columnsOf(entity: EntityDef, locale: Locale): ProColumns<Row>[] 
           }
         : {}),
       // The language is a parameter of the request, so the choices are named again when it changes.
-      ...(field.dict ? { request: () => dictionaryOptions(field.dict!, locale), params: { locale } } : {}),
+      ...(field.dict ? { request: dictionaryCall(field.dict, locale), params: { locale } } : {}),
       ...(field.options ? referenceProps(key, field.options) : {}),
       ...(field.secret ? { hideInDescriptions: true } : {}),
       formItemProps: { rules: rulesOf(field, locale) },

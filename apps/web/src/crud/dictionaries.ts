@@ -7,6 +7,8 @@ import { mayReadList } from '../app/permissions';
 export type DictLabel = Pick<DictItem, 'dictKey'> & { dictValue: string };
 
 const cache = new Map<string, Promise<DictItem[]>>();
+/** The entries of the dictionaries that have arrived: a screen's first render names its cells with them. */
+const arrived = new Map<string, DictItem[]>();
 
 /**
  * Entries of a dictionary, loaded from the server when a screen needs them
@@ -20,6 +22,10 @@ export function loadDictionary(code: string): Promise<DictItem[]> {
     entries = api
       .get<DictItem[]>('/blade-system/dict/dictionary', { code })
       .then((system) => (system.length > 0 ? system : api.get<DictItem[]>('/blade-system/dict-biz/dictionary', { code })))
+      .then((items) => {
+        arrived.set(code, items);
+        return items;
+      })
       .catch((error) => {
         cache.delete(code);
         throw error;
@@ -34,20 +40,30 @@ export function loadDictionary(code: string): Promise<DictItem[]> {
  * an entry without a value (the column is nullable) shows its key.
  */
 export async function dictionaryLabels(code: string, locale: Locale = currentLocale()): Promise<DictLabel[]> {
-  const items = await loadDictionary(code);
-  return items.map((i) => ({ dictKey: i.dictKey, dictValue: dictLabel(locale, code, i.dictKey, i.dictValue ?? i.dictKey) }));
+  return labelsOf(code, await loadDictionary(code), locale);
 }
 
-export async function dictionaryOptions(
-  code: string,
-  locale: Locale = currentLocale(),
-): Promise<Array<{ label: string; value: string | number }>> {
-  const items = await dictionaryLabels(code, locale);
-  return items.map((i) => ({ label: i.dictValue, value: /^-?\d+$/.test(i.dictKey) ? Number(i.dictKey) : i.dictKey }));
+const labelsOf = (code: string, items: DictItem[], locale: Locale): DictLabel[] =>
+  items.map((i) => ({ dictKey: i.dictKey, dictValue: dictLabel(locale, code, i.dictKey, i.dictValue ?? i.dictKey) }));
+
+export type Choice = { label: string; value: string | number };
+
+const choicesOf = (labels: DictLabel[]): Choice[] =>
+  labels.map((i) => ({ label: i.dictValue, value: /^-?\d+$/.test(i.dictKey) ? Number(i.dictKey) : i.dictKey }));
+
+export async function dictionaryOptions(code: string, locale: Locale = currentLocale()): Promise<Choice[]> {
+  return choicesOf(await dictionaryLabels(code, locale));
+}
+
+/** The choices of a dictionary that has arrived already (loadDictionary), else undefined: read without waiting. */
+export function arrivedDictionaryOptions(code: string, locale: Locale = currentLocale()): Choice[] | undefined {
+  const items = arrived.get(code);
+  return items && choicesOf(labelsOf(code, items, locale));
 }
 
 export function clearDictionaries(): void {
   cache.clear();
+  arrived.clear();
 }
 
 /** The server's largest page: a picker fed by a paged list gets every row, not the list's first 10. */

@@ -1,7 +1,9 @@
+import type { EntityDef } from '@property/domain';
 import { prefetchGet } from '../app/http';
 import { SCREEN_BY_CODE } from '../app/built-screens';
 import { menuAt, type MenuNode } from '../app/menus';
 import { SCREENS } from '../app/screens';
+import { loadDictionary } from './dictionaries';
 import { FIRST_PAGE_SIZE } from './paging';
 
 /**
@@ -13,7 +15,7 @@ export function firstListCall(
   menus: MenuNode[],
   pathname: string,
   search: URLSearchParams,
-): { path: string; params: Record<string, unknown> } | undefined {
+): { entity: EntityDef; path: string; params: Record<string, unknown> } | undefined {
   const code = menuAt(menus, pathname)?.code;
   if (!code || SCREENS[code]) return undefined;
   const entity = SCREEN_BY_CODE.get(code);
@@ -21,11 +23,19 @@ export function firstListCall(
   if ([...search.keys()].some((key) => key !== 'current' && key !== 'size')) return undefined;
   const current = Number(search.get('current') ?? 1);
   const size = Number(search.get('size') ?? FIRST_PAGE_SIZE);
-  return { path: `${entity.base}/list`, params: { current, size } };
+  return { entity, path: `${entity.base}/list`, params: { current, size } };
 }
 
-/** Starts the first list call of the screen being opened (a signed-in start), so its rows do not wait for its code. */
+/**
+ * Starts the first list call of the screen being opened (a signed-in start), so its rows do not wait for its
+ * code; and that code, when the screen is a module's own.
+ */
 export function prefetchFirstList(menus: MenuNode[], location: Location): void {
+  const code = menuAt(menus, location.pathname)?.code;
+  if (code && SCREENS[code]) void SCREENS[code].preload().catch(() => undefined); // rendering it reports a failure
   const call = firstListCall(menus, location.pathname, new URLSearchParams(location.search));
-  if (call) prefetchGet(call.path, call.params);
+  if (!call) return;
+  prefetchGet(call.path, call.params);
+  // Its dictionaries too: the rows are shown at once only with their cells' names (CrudPage, useCellLabels).
+  for (const field of Object.values(call.entity.fields)) if (field.dict) void loadDictionary(field.dict).catch(() => undefined);
 }

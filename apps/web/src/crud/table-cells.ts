@@ -1,6 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useEffect, useState } from 'react';
-import type { Row } from './columns';
+import type { ChoicesCall, Row } from './columns';
 import { labelMap } from './export';
 
 /** The labels of a column's choices (dictionary entries, referenced rows) by stored value. */
@@ -10,13 +10,32 @@ export type CellLabels = Record<string, ReadonlyMap<string, string>>;
 const labelled = (column: ProColumns<Row>) =>
   !column.hideInTable && !!column.request && (column.valueType === 'select' || column.valueType === 'treeSelect');
 
+/** The labels of every choice column whose choices have arrived already; undefined unless all have. */
+export function arrivedLabels(columns: ProColumns<Row>[]): CellLabels | undefined {
+  const labels: Record<string, ReadonlyMap<string, string>> = {};
+  for (const column of columns.filter(labelled)) {
+    const choices = (column.request as ChoicesCall).arrived?.();
+    if (!choices) return undefined;
+    labels[String(column.dataIndex)] = labelMap(choices);
+  }
+  return labels;
+}
+
+/** Whether every choice column of the table has its labels: its cells show names, not stored values. */
+export const everyLabelIn = (columns: ProColumns<Row>[], labels: CellLabels) =>
+  columns.filter(labelled).every((column) => labels[String(column.dataIndex)]);
+
 /**
  * The labels of every choice column of a table, each loaded once with the column's own choices call (the same
- * the search form and the dialog use, so a reference shows the same name everywhere). Empty until they arrive.
+ * the search form and the dialog use, so a reference shows the same name everywhere). Empty until they arrive;
+ * on the first render already when every column's choices have arrived (the first screen's dictionaries are
+ * asked for with its rows, crud/first-list-call.ts), so rows shown at once show names.
  */
 export function useCellLabels(columns: ProColumns<Row>[]): CellLabels {
-  const [labels, setLabels] = useState<CellLabels>({});
+  const [first] = useState(() => ({ columns, labels: arrivedLabels(columns) }));
+  const [labels, setLabels] = useState<CellLabels>(first.labels ?? {});
   useEffect(() => {
+    if (first.labels && columns === first.columns) return;
     let live = true;
     const choices = columns.filter(labelled);
     // All at once, so the table renders once with every label rather than once per column.

@@ -109,14 +109,31 @@ describe.skipIf(!hasBrowser)('a list of more than 10,000 rows in Chromium', () =
         await route.continue();
       });
       const calls: string[] = [];
+      const dictionaryCalls: string[] = [];
       const menuCalls: string[] = [];
+      // What the table holds when it first appears: its rows, or an empty table waiting for them.
+      await tab.addInitScript(() => {
+        const seen = window as unknown as { firstTable?: string };
+        new MutationObserver(() => {
+          if (seen.firstTable || !document.querySelector('.ant-table')) return;
+          const row = document.querySelector('.ant-table-tbody .ant-table-row');
+          seen.firstTable = row ? (row.textContent ?? '') : 'empty';
+        }).observe(document, { childList: true, subtree: true });
+      });
       tab.on('request', (request) => {
         if (request.url().includes('/api/blade-system/post/list')) calls.push(codeHeld ? 'before the code' : 'after the code');
+        if (request.url().includes('/api/blade-system/dict/dictionary?code=post_category'))
+          dictionaryCalls.push(codeHeld ? 'before the code' : 'after the code');
         if (/\/api\/blade-system\/menu\/(routes|buttons)$/.test(request.url())) menuCalls.push(new URL(request.url()).pathname);
       });
       await tab.goto(`${session.url}/system/post`);
       await tab.locator('.ant-table-row').first().waitFor();
       expect(calls).toEqual(['before the code']);
+      // Its cells' dictionary too, so the table's first render holds the rows, named (岗位类型 by label, not key).
+      expect(dictionaryCalls).toEqual(['before the code']);
+      const firstTable = await tab.evaluate(() => (window as unknown as { firstTable?: string }).firstTable);
+      expect(firstTable).not.toBe('empty');
+      expect(firstTable).toBe(await tab.locator('.ant-table-tbody .ant-table-row').first().textContent());
       // The menus and buttons are asked for by the first script, once: the menus module takes those answers.
       expect(menuCalls.sort()).toEqual(['/api/blade-system/menu/buttons', '/api/blade-system/menu/routes']);
     } finally {

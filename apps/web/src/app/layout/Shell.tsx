@@ -10,7 +10,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { startTokenRefresh } from '../auth';
 import { fixedTitleOf } from '../guard';
 import { GardenContext, useGardenState } from '../garden';
-import { flattenMenus, loadButtons, loadMenus, localizeMenus, menuCodes, takePrefetched } from '../menus';
+import { arrivedPrefetched, flattenMenus, loadButtons, loadMenus, localizeMenus, menuCodes, takePrefetched } from '../menus';
 import { ButtonsContext, ReadableContext, readableFrom, rememberReadable } from '../permissions';
 import { session } from '../session';
 import { queryClient } from '../query-client';
@@ -28,10 +28,16 @@ import './Shell.css';
 
 const NO_BUTTONS = new Set<string>();
 
-/** The menus of one top menu (or all of them): the first, unnarrowed call was made before this chunk loaded. */
+/**
+ * The menus of one top menu (or all of them): the first, unnarrowed call was made before this chunk loaded.
+ * Its answer, when in already, is the query's first data: the shell's first render then holds the sidebar
+ * and the screen the address opens, rather than an empty frame and a second pass once the query settles.
+ * (The query still runs on mount, taking that same answer: no second call.)
+ */
 const menusQuery = (topMenuId: string | undefined) => ({
   queryKey: ['menus', topMenuId],
   queryFn: () => (topMenuId ? undefined : takePrefetched('menus')) ?? loadMenus(topMenuId),
+  initialData: topMenuId ? undefined : arrivedPrefetched('menus'),
 });
 
 /** The sidebar's widths, open and collapsed. */
@@ -61,10 +67,18 @@ function Frame() {
   const menus = useQuery(menusQuery(topMenuId));
   // Every menu of the user, whichever top menu narrows the sidebar: what they may read (the same query without one).
   const everyMenu = useQuery(menusQuery(undefined));
-  const buttons = useQuery({ queryKey: ['buttons'], queryFn: () => takePrefetched('buttons') ?? loadButtons() });
+  const buttons = useQuery({
+    queryKey: ['buttons'],
+    queryFn: () => takePrefetched('buttons') ?? loadButtons(),
+    initialData: arrivedPrefetched('buttons'),
+  });
+  // Deferred like the buttons the screens are given (below), so that once what the user may read is known the
+  // screen's buttons are too: a menu screen waits for it (MenuScreen) and never shows rows without their actions.
+  const everyMenuData = useDeferredValue(everyMenu.data);
+  const buttonCodes = useDeferredValue(buttons.data);
   const readable = useMemo(
-    () => (everyMenu.data && buttons.data ? readableFrom(menuCodes(everyMenu.data), buttons.data) : null),
-    [everyMenu.data, buttons.data],
+    () => (everyMenuData && buttonCodes ? readableFrom(menuCodes(everyMenuData), buttonCodes) : null),
+    [everyMenuData, buttonCodes],
   );
   // Reference fields' choices (outside React) ask only lists the user may read; set before the screen renders.
   rememberReadable(readable);
@@ -89,7 +103,6 @@ function Frame() {
   // Deferred, the arrival renders cheaply at once and the screen they open (the whole list screen, on a
   // first visit) mounts in a second, interruptible render that yields to the browser every few ms.
   const menuData = useDeferredValue(menus.data);
-  const buttonCodes = useDeferredValue(buttons.data);
   const tree = useMemo(() => (menuData ? localizeMenus(menuData, locale) : null), [menuData, locale]);
   const flat = useMemo(() => flattenMenus(tree ?? []), [tree]);
   const titleOf = useCallback(

@@ -1,25 +1,26 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from '../../app/preloadable';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+  preloadable(() => load().then((m) => ({ default: m[name] })));
 const dicts = () => import('./DictScreen');
 const logs = () => import('./LogScreen');
 
 /** The system administration screens by menu code, each its own chunk (registered in app/screens.ts). */
-export const SYSTEM_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  user: lazy(() => import('./UserScreen')),
-  role: lazy(() => import('./RoleScreen')),
-  menu: lazy(() => import('./MenuManagement')),
-  topmenu: lazy(() => import('./TopMenuScreen')),
-  dept: lazy(() => import('./DeptScreen')),
-  region: lazy(() => import('./RegionScreen')),
-  tenant: lazy(() => import('./TenantScreen')),
-  tenantpackage: lazy(() => import('./TenantPackageScreen')),
+export const SYSTEM_SCREENS: Record<string, Preloadable<ComponentType>> = {
+  user: preloadable(() => import('./UserScreen')),
+  role: preloadable(() => import('./RoleScreen')),
+  menu: preloadable(() => import('./MenuManagement')),
+  topmenu: preloadable(() => import('./TopMenuScreen')),
+  dept: preloadable(() => import('./DeptScreen')),
+  region: preloadable(() => import('./RegionScreen')),
+  tenant: preloadable(() => import('./TenantScreen')),
+  tenantpackage: preloadable(() => import('./TenantPackageScreen')),
   dict: named(dicts, 'SystemDictScreen'),
   dictbiz: named(dicts, 'BusinessDictScreen'),
   log_usual: named(logs, 'UsualLogScreen'),
   log_api: named(logs, 'ApiLogScreen'),
   log_error: named(logs, 'ErrorLogScreen'),
-  job_run: lazy(() => import('./JobRunScreen')),
-  log_audit: lazy(() => import('./AuditScreen')),
+  job_run: preloadable(() => import('./JobRunScreen')),
+  log_audit: preloadable(() => import('./AuditScreen')),
 };
