@@ -601,6 +601,11 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await waitForPath(page, '/billing/items');
     await page.locator('#main-content .ant-table-row').first().waitFor();
     await page.locator('#main-content .ant-table-thead').getByText('自动从预存款扣缴').waitFor();
+    // The header garden's items only (a charge item belongs to one garden), and a new one starts in it.
+    const headerGarden = await page.locator('.console-header .ant-select-selection-item').first().innerText();
+    const rows = await page.locator('#main-content .ant-table-row').allInnerTexts();
+    expect(rows.filter((row) => !row.includes(headerGarden))).toEqual([]);
+    await screenshot(page, 'billing-items-zh-1440');
     await toolbar(page)
       .getByRole('button', { name: /^新\s*增$/ })
       .click();
@@ -613,6 +618,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
         .locator('.ant-form-item', { has: page.getByLabel(label) })
         .locator('.ant-select-selection-item')
         .innerText();
+    expect(await picked('所属小区')).toBe(headerGarden);
     expect(await picked('自动从预存款扣缴')).toBe('否');
     expect(await picked('取整方式')).toBe('四舍五入');
     expect(await add.getByLabel('缴费截止日').inputValue()).toBe('15');

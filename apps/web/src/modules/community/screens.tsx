@@ -1,33 +1,43 @@
 import { ENTITIES, routesOf, type EntityDef } from '@property/domain';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from '../../app/preloadable';
 
 /** Menus of 社区资源 and 住户管理 without a screen of their own: the generic screen, scoped by the header garden. */
 const SCOPED_CODES = ['unit', 'parking', 'parkingspace', 'elevator', 'hydrant', 'family', 'lessee', 'ownership', 'car'];
 
 /**
  * The entity whose generic screen a menu code shows: the one named like the code when several
- * share its permission (车位管理 lists parking spaces, not their parking records), else the last
- * listed with that permission, as MenuScreen picks it.
+ * share its permission (车位管理 lists parking spaces, not their parking records), else the first
+ * defined, as MenuScreen picks it (收费项目 lists charge items, not their bindings or meter readings).
  */
-const entityOf = (code: string): EntityDef | undefined => {
+export const scopedEntityOf = (code: string): EntityDef | undefined => {
   const listed = ENTITIES.filter((e) => e.permission === code && routesOf(e).includes('list'));
-  return listed.find((e) => e.name.toLowerCase() === code) ?? listed.at(-1);
+  return listed.find((e) => e.name.toLowerCase() === code) ?? listed[0];
 };
 
 const scoped = (entity: EntityDef) =>
-  lazy(() => import('./GardenScopedScreen').then((m) => ({ default: () => <m.GardenScopedScreen entity={entity} /> })));
+  preloadable(() => import('./GardenScopedScreen').then((m) => ({ default: () => <m.GardenScopedScreen entity={entity} /> })));
 
-/** The community and residents screens by menu code, each its own chunk (registered in app/screens.ts). */
-export const COMMUNITY_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  ...Object.fromEntries(
-    SCOPED_CODES.map((code) => [code, entityOf(code)] as const)
+/**
+ * The generic screens of these menu codes, scoped by the header garden: the list shows its rows, an add
+ * dialog starts in it, pickers offer its rows. Codes whose entity has no garden are left to the plain screen.
+ */
+export function gardenScopedScreens(codes: string[]): Record<string, Preloadable<ComponentType>> {
+  return Object.fromEntries(
+    codes
+      .map((code) => [code, scopedEntityOf(code)] as const)
       .filter((pair): pair is readonly [string, EntityDef] => !!pair[1]?.fields.gardenId)
       .map(([code, entity]) => [code, scoped(entity)]),
-  ),
-  garden: lazy(() => import('./GardenScreen')),
-  building: lazy(() => import('./BuildingScreen')),
-  house: lazy(() => import('./HouseScreen')),
-  owner: lazy(() => import('./OwnerScreen')),
-  examine: lazy(() => import('./ExamineScreen')),
-  resident: lazy(() => import('./ResidentScreen')),
+  );
+}
+
+/** The community and residents screens by menu code, each its own chunk (registered in app/screens.ts). */
+export const COMMUNITY_SCREENS: Record<string, Preloadable<ComponentType>> = {
+  ...gardenScopedScreens(SCOPED_CODES),
+  garden: preloadable(() => import('./GardenScreen')),
+  building: preloadable(() => import('./BuildingScreen')),
+  house: preloadable(() => import('./HouseScreen')),
+  owner: preloadable(() => import('./OwnerScreen')),
+  examine: preloadable(() => import('./ExamineScreen')),
+  resident: preloadable(() => import('./ResidentScreen')),
 };
