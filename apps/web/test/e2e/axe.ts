@@ -22,10 +22,10 @@ export interface Violation {
 /**
  * The watermark's layer lies over every page (a 6 % grey pattern that lets clicks through): over it axe cannot
  * tell a text's background and leaves every contrast on the page unmeasured ("incomplete", no violation). It is
- * set aside while axe runs, by a style sheet (antd redraws a layer whose own style changes), so the texts are
+ * set aside while axe runs, by a style sheet (the console puts back a layer whose own style changes), so the texts are
  * measured against the backgrounds they are drawn on.
  */
-const WITHOUT_WATERMARK = '.console-watermark > div[style*="background-image"] { display: none !important; }';
+const WITHOUT_WATERMARK = '.console-watermark-layer { display: none !important; }';
 
 /** Runs axe on the page as it is now (or on the elements `within` selects); answers its serious and critical violations. */
 export async function axeViolations(page: Page, within?: string): Promise<Violation[]> {

@@ -169,6 +169,45 @@ describe.skipIf(!hasBrowser)('the shell in Chromium', () => {
     await expect.poll(() => page.locator('.ant-popover:visible').count()).toBe(0);
   });
 
+  it('lays the watermark over the page, puts it back when removed or hidden; the page’s largest paint is its content', async () => {
+    await page.goto(`${url}/system/post`);
+    await page.locator('#main-content .ant-table-row').first().waitFor();
+    const layer = () => page.locator('.console-watermark-layer');
+    await layer().waitFor({ state: 'attached' });
+    // Drawn (pixels that are not transparent), as large as the page it covers, and clicks go through it.
+    const drawn = await layer().evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let inked = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) inked++;
+      const own = canvas.getBoundingClientRect();
+      const page = canvas.parentElement!.getBoundingClientRect();
+      return {
+        inked,
+        same: own.width === page.width && own.height === page.height,
+        through: getComputedStyle(canvas).pointerEvents,
+      };
+    });
+    expect(drawn).toMatchObject({ same: true, through: 'none' });
+    expect(drawn.inked).toBeGreaterThan(1000);
+    // Removed or hidden, it is back within the next checks (spec §9: every 500 ms).
+    await layer().evaluate((canvas) => canvas.remove());
+    await expect.poll(() => layer().count(), { timeout: 3_000 }).toBe(1);
+    await layer().evaluate((canvas: HTMLElement) => (canvas.style.display = 'none'));
+    await expect.poll(() => layer().evaluate((canvas) => getComputedStyle(canvas).display), { timeout: 3_000 }).toBe('block');
+    // Browsers time a page by its largest text or picture: the table's, not a tile of the watermark.
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          new PerformanceObserver((list) => {
+            const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
+            resolve(`${entry.element?.tagName ?? ''} ${entry.element?.className ?? ''} ${entry.url ?? ''}`);
+          }).observe({ type: 'largest-contentful-paint', buffered: true }),
+        ),
+    );
+    expect(largest).not.toMatch(/watermark|CANVAS|data:image/);
+    await screenshot(page, '14-watermark');
+  });
+
   it('records a front-end error and shows it in the error-log viewer', async () => {
     await page.evaluate(() => setTimeout(() => Promise.reject(new Error('e2e: something broke'))));
     await page.waitForTimeout(200);

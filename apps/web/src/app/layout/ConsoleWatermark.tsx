@@ -1,36 +1,94 @@
-import { Watermark } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /** How often the watermark is checked and put back (spec §9). */
 export const WATERMARK_REFRESH_MS = 500;
 
+/** The layer's look: 6 % grey text, turned 22° anticlockwise, 100 px apart. */
+const FONT_PX = 16;
+const LINE_PX = 22;
+const GAP_PX = 100;
+const ANGLE = (-22 * Math.PI) / 180;
+const COLOUR = 'rgba(0,0,0,.06)';
+/** Over the page, under its dialogs and menus (antd's popups start at 1000); clicks go through. */
+const LAYER_STYLE = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:9;display:block;';
+
+/** Draws the lines, repeated in staggered rows, over the whole of `canvas` (`width` × `height` CSS pixels). */
+export function drawWatermark(canvas: HTMLCanvasElement, lines: string[], width: number, height: number): void {
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.max(1, Math.round(width * ratio));
+  canvas.height = Math.max(1, Math.round(height * ratio));
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.scale(ratio, ratio);
+  context.font = `${FONT_PX}px sans-serif`;
+  context.fillStyle = COLOUR;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  const shown = lines.filter(Boolean);
+  if (shown.length === 0) return;
+  const stepX = Math.max(...shown.map((line) => context.measureText(line).width)) + GAP_PX;
+  const stepY = shown.length * LINE_PX + GAP_PX;
+  // Turned about the centre: rows long enough to cover the corners whatever the angle.
+  context.translate(width / 2, height / 2);
+  context.rotate(ANGLE);
+  const reach = Math.hypot(width, height) / 2 + stepX;
+  for (let row = 0, y = -reach; y <= reach; row++, y += stepY)
+    for (let x = -reach + (row % 2) * (stepX / 2); x <= reach; x += stepX)
+      shown.forEach((line, i) => context.fillText(line, x, y + (i - (shown.length - 1) / 2) * LINE_PX));
+}
+
 /**
- * The watermark over the pages. Every 500 ms it checks that its layer is still
- * there and draws it again if something removed it (antd's own guard covers the
- * changes it observes; this covers the rest). Redrawing changes the layer's
- * z-index by one, which makes antd draw it anew without remounting the page.
+ * The watermark over the pages: who is signed in and their tenant, drawn on a canvas laid over the page.
+ * Every 500 ms it checks that its layer is still there as drawn, and puts it back if something removed,
+ * hid or restyled it. The canvas is the console's own, outside React's tree, so putting it back never
+ * conflicts with a render.
+ *
+ * A canvas rather than a repeated background image (antd's Watermark): a page's largest paint is its
+ * largest text or image, and a background image the size of a tile of names was the list screen's, so
+ * browsers and Lighthouse timed the page by the watermark rather than by its content.
  */
 export function ConsoleWatermark({ content, children }: { content: string[]; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
-  const [generation, setGeneration] = useState(0);
+  const text = content.join('\n');
   useEffect(() => {
-    const timer = setInterval(() => {
-      const container = box.current?.firstElementChild;
-      const layer = container && [...container.children].some((el) => (el as HTMLElement).style.backgroundImage.includes('url('));
-      if (!layer) setGeneration((g) => g + 1);
+    const container = box.current;
+    if (!container) return;
+    const lines = text.split('\n');
+    let canvas = document.createElement('canvas');
+    let drawnFor = '';
+    const draw = () => {
+      const { width, height } = container.getBoundingClientRect();
+      drawnFor = `${Math.round(width)}x${Math.round(height)}x${window.devicePixelRatio}`;
+      drawWatermark(canvas, lines, width, height);
+    };
+    const place = () => {
+      canvas = document.createElement('canvas');
+      canvas.className = 'console-watermark-layer';
+      canvas.setAttribute('aria-hidden', 'true');
+      canvas.style.cssText = LAYER_STYLE;
+      container.append(canvas);
+      draw();
+    };
+    place();
+    const resized = new ResizeObserver(draw);
+    resized.observe(container);
+    const guard = window.setInterval(() => {
+      if (!canvas.isConnected || canvas.parentElement !== container) return place();
+      if (canvas.style.cssText.replace(/\s/g, '') !== LAYER_STYLE.replace(/\s/g, '')) canvas.style.cssText = LAYER_STYLE;
+      const { width, height } = container.getBoundingClientRect();
+      // A canvas cleared or resized by hand no longer matches what was drawn: draw it again.
+      const expected = `${Math.round(width)}x${Math.round(height)}x${window.devicePixelRatio}`;
+      if (expected !== drawnFor || canvas.width !== Math.max(1, Math.round(width * window.devicePixelRatio))) draw();
     }, WATERMARK_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+    return () => {
+      window.clearInterval(guard);
+      resized.disconnect();
+      canvas.remove();
+    };
+  }, [text]);
   return (
-    <div ref={box}>
-      <Watermark
-        className="console-watermark"
-        zIndex={9 + (generation % 2)}
-        content={content}
-        font={{ color: 'rgba(0,0,0,.06)' }}
-      >
-        {children}
-      </Watermark>
+    <div ref={box} className="console-watermark" style={{ position: 'relative' }}>
+      {children}
     </div>
   );
 }
