@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { postEntity } from '@property/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, earlyData, prefetchGet } from '../src/app/http';
+import { arrivedPrefetched, prefetchMenus, takePrefetched } from '../src/app/menus';
+import { queryClient } from '../src/app/query-client';
+import { session } from '../src/app/session';
 import { columnsOf, type ChoicesCall } from '../src/crud/columns';
 import { arrivedDictionaryOptions, clearDictionaries, loadDictionary } from '../src/crud/dictionaries';
 import { arrivedLabels, everyLabelIn } from '../src/crud/table-cells';
@@ -27,6 +30,8 @@ beforeAll(async () => {
     const answer = () => {
       if (url.pathname.endsWith('/post/list'))
         res.end(envelope({ records: [{ id: '1', postName: '岗位1', category: 2 }], total: 31, size: 10, current: 1 }));
+      else if (url.pathname.endsWith('/menu/routes')) res.end(envelope([{ id: '1', name: '系统管理', path: '/system' }]));
+      else if (url.pathname.endsWith('/menu/buttons')) res.end(envelope([{ id: '2', code: 'post_add' }]));
       else if (url.pathname.endsWith('/dict/dictionary'))
         res.end(
           envelope([
@@ -104,5 +109,36 @@ describe('the first screen’s labels', () => {
     // Cleared (a refresh of the screen), they are asked for again.
     clearDictionaries();
     expect(arrivedLabels(columns)).toBeUndefined();
+  });
+});
+
+describe('what one session asked for early', () => {
+  const signIn = () =>
+    session.signIn({ access_token: 'a', refresh_token: 'r' } as unknown as Parameters<typeof session.signIn>[0]);
+
+  it('is gone when it signs out: early answers, the menus and buttons that arrived, the query cache', async () => {
+    signIn();
+    prefetchGet('/blade-system/post/list', { current: 1, size: 10 });
+    void prefetchMenus();
+    await until(() => earlyData('/blade-system/post/list', { current: 1, size: 10 }) !== undefined);
+    await until(() => arrivedPrefetched('menus') !== undefined && arrivedPrefetched('buttons') !== undefined);
+    expect(arrivedPrefetched('buttons')?.has('post_add')).toBe(true);
+    queryClient.setQueryData(['menus', undefined], arrivedPrefetched('menus'));
+    session.signOut();
+    expect(earlyData('/blade-system/post/list', { current: 1, size: 10 })).toBeUndefined();
+    expect(arrivedPrefetched('menus')).toBeUndefined();
+    expect(arrivedPrefetched('buttons')).toBeUndefined();
+    expect(takePrefetched('menus')).toBeUndefined();
+    expect(queryClient.getQueryData(['menus', undefined])).toBeUndefined();
+  });
+
+  it('is the query’s once taken: an answer arriving after that is not kept for a later first render', async () => {
+    signIn();
+    const menus = prefetchMenus();
+    expect(takePrefetched('menus')).toBe(menus);
+    await menus;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(arrivedPrefetched('menus')).toBeUndefined();
+    session.signOut();
   });
 });

@@ -38,6 +38,10 @@ let onUnauthorized: () => void = () => undefined;
 const early = new Map<string, { at: number; response: Promise<Response>; data?: unknown }>();
 /** An early answer older than this is not taken: the screen that wanted it did not open. */
 const EARLY_KEPT_MS = 10_000;
+// Asked for in one session, never shown in the next (a sign-out, or a 401, then another sign-in in this tab).
+session.subscribe(() => {
+  if (!session.token()) early.clear();
+});
 
 /** The error toast; antd's message (and its styles) load with the first one, not with the sign-in page. */
 const toastError = (text: string) =>

@@ -1,4 +1,5 @@
 import { api } from './http';
+import { session } from './session';
 import { MENU_BUTTONS, MENU_ROUTES } from './menu-calls';
 import type { MenuNode } from './menu-tree';
 
@@ -30,8 +31,10 @@ export function prefetchMenus(): Promise<MenuNode[]> {
   prefetched.menus = menus;
   prefetched.buttons = loadButtons();
   // A failure reaches whoever takes the promise; unclaimed, it is not an unhandled rejection.
-  prefetched.menus.then((tree) => (arrived.menus = tree)).catch(() => undefined);
-  prefetched.buttons.then((codes) => (arrived.buttons = codes)).catch(() => undefined);
+  // Kept only while the call is still to be taken: taken, its answer is the query cache's.
+  const buttons = prefetched.buttons;
+  menus.then((tree) => prefetched.menus === menus && (arrived.menus = tree)).catch(() => undefined);
+  buttons.then((codes) => prefetched.buttons === buttons && (arrived.buttons = codes)).catch(() => undefined);
   return menus;
 }
 
@@ -44,5 +47,13 @@ export function arrivedPrefetched<K extends keyof typeof arrived>(key: K): (type
 export function takePrefetched<K extends keyof typeof prefetched>(key: K): (typeof prefetched)[K] {
   const call = prefetched[key];
   prefetched[key] = undefined;
+  arrived[key] = undefined;
   return call;
 }
+
+// One user's menus are never the next one's first render (a sign-out, then another sign-in in this tab).
+session.subscribe(() => {
+  if (session.token()) return;
+  prefetched.menus = prefetched.buttons = undefined;
+  arrived.menus = arrived.buttons = undefined;
+});
