@@ -108,6 +108,10 @@ describe('contrast (WCAG 2.1)', () => {
     // 65 % black over white.
     expect(token!.colorTextDescription).toBe('rgba(0, 0, 0, 0.65)');
     expect(contrastRatio(mix(WHITE, '#000000', 0.65), WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+    // Placeholders (a select's 请选择) at 55 % black; antd's 25 % does not read.
+    expect(token!.colorTextPlaceholder).toBe('rgba(0, 0, 0, 0.55)');
+    expect(contrastRatio(mix(WHITE, '#000000', 0.55), WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrastRatio(mix(WHITE, '#000000', 0.25), WHITE)).toBeLessThan(AA_TEXT);
     expect(contrastRatio('#ff4d4f', WHITE)).toBeLessThan(AA_TEXT); // antd's own red, replaced
     expect(contrastRatio(token!.colorErrorHover!, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
   });
