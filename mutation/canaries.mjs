@@ -148,10 +148,10 @@ export const CANARIES = {
     },
     {
       file: 'billing/auto-deduct.ts',
-      mutator: 'ConditionalExpression',
-      code: 'waiting.issued',
-      replacement: 'false',
-      why: 'a bill deducted as its period is generated pays a late fee',
+      mutator: 'CallExpression',
+      code: 'stopped.add(waiting.account_id);',
+      replacement: ';',
+      why: 'an account short of its oldest waiting bill goes on to pay newer ones',
     },
     {
       file: 'billing/auto-deduct.ts',

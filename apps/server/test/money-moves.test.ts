@@ -18,7 +18,7 @@ import {
   reduceBill,
   refundBill,
 } from '../src/modules/billing/payments';
-import { accountOfHouse, moveBalance, prepaidAccounts, topUp } from '../src/modules/billing/prepaid';
+import { accountOfHouse, moveBalance, moveBalances, prepaidAccounts, topUp } from '../src/modules/billing/prepaid';
 import { CHUNK, deductAccount, deductGenerated } from '../src/modules/billing/auto-deduct';
 import type { GenerationScope } from '../src/modules/billing/generation';
 import { consume, MAX_LINES, recharge, takeBackRecharges, writeOffExpired } from '../src/modules/club/wallet';
@@ -247,7 +247,7 @@ async function prepare(): Promise<void> {
   const owners = await all(
     sql<{ id: string }>`select id::text from property_owner o where tenant_id = ${DEMO_TENANT}
     and is_deleted = 0 and not exists (select 1 from property_prepaid_account a where a.owner_id = o.id)
-    and not exists (select 1 from property_club_balance w where w.owner_id = o.id) order by id desc limit 40`.execute(db()),
+    and not exists (select 1 from property_club_balance w where w.owner_id = o.id) order by id desc limit 80`.execute(db()),
   );
   const garden = await one(
     sql<{ garden_code: string | null }>`select garden_code from property_garden where id = ${house.garden_id}`.execute(db()),
@@ -411,6 +411,16 @@ describe('paying bills', () => {
       { action: BILL_ACTION.pay, from_status: 1, to_status: 2, amount: '50.50', remark: receipt },
     ]);
     expect(await logOf(notNamed)).toEqual([]);
+    // Each bill's audit row shows the payment as written: unpaid to paid, at what it owed, its late fee and its order.
+    expect(await updatesOf('paymentBill', late)).toMatchObject([
+      {
+        billStatus: { before: BILL_STATUS.unpaid, after: BILL_STATUS.paid },
+        paidAmount: { before: '0.00', after: '100.00' },
+        lateFee: { before: '0.00', after: '5.00' },
+        orderId: { before: null, after: String(paid.order.id) },
+      },
+    ]);
+    expect(await updatesOf('paymentBill', early)).toMatchObject([{ paidAmount: { before: '0.00', after: '50.50' } }]);
     expect(paid.bills.map((b) => [b.id, b.billStatus, b.lateFeeDue])).toEqual([
       [late, 2, '0.00'],
       [early, 2, '0.00'],
@@ -583,6 +593,14 @@ describe('paying bills', () => {
 });
 
 const rawBill = (id: string) => one(sql<Row>`select * from property_payment_bill where id = ${id}`.execute(db()));
+/** The changes of a row's audit rows of action 'update' (the fields a move changed, before and after), oldest first. */
+const updatesOf = async (entity: string, rowId: string) =>
+  (
+    await all(
+      sql<{ changes: Record<string, { before: unknown; after: unknown }> }>`select changes from blade_audit_log
+      where entity_name = ${entity} and row_id = ${rowId} and action = 'update' order by id`.execute(db()),
+    )
+  ).map((r) => r.changes);
 
 /* Pre-paid balances (预存款). */
 
@@ -673,6 +691,38 @@ describe('pre-paid balances', () => {
     expect(await balanceOf(account)).toBe('500.00');
   });
 
+  /**
+   * payBillsOrSkip's skipUnpayable (PayOptions): where payBills refuses, it answers null and writes nothing — a bill
+   * among them no longer unpaid, no account to pay from, a balance a cent short — and it pays bills it can, as payBills.
+   */
+  it('skipUnpayable: null with nothing written for a bill no longer unpaid, no account or a short balance; else it pays', async () => {
+    const owner = spareOwners.pop()!;
+    const mine = await addAccount(owner, '10.00');
+    const unpaid = await addBill({ amount: '10.00', owner });
+    const paidBefore = await addBill({ amount: '5.00', owner, status: BILL_STATUS.paid, paid: '5.00' });
+    const skip = (billIds: string, payType: number) => payBillsOrSkip(ctx, { billIds, payType }, { skipUnpayable: true });
+    expect(await skip(`${unpaid},${paidBefore}`, PAY_TYPE.cash)).toBeNull();
+    // 10.01 from 10.00: a cent short.
+    const tooMuch = await addBill({ amount: '10.01', owner });
+    expect(await skip(tooMuch, PAY_TYPE.balance)).toBeNull();
+    // An owner without an account.
+    const nobodys = await addBill({ amount: '1.00', owner: spareOwners.pop()! });
+    expect(await skip(nobodys, PAY_TYPE.balance)).toBeNull();
+    for (const bill of [unpaid, tooMuch, nobodys]) {
+      expect(await billOf(bill), bill).toMatchObject({ status: '1', paid: '0.00', order_id: null });
+      expect(await ordersFor(bill), bill).toBe(0);
+      expect(await logOf(bill), bill).toEqual([]);
+    }
+    expect(await billOf(paidBefore)).toMatchObject({ status: '2', order_id: null });
+    expect(await balanceOf(mine)).toBe('10.00');
+    expect(await ledgerOf(mine)).toEqual([]);
+    // Every bill named unpaid and the balance covering them exactly: paid, as payBills pays.
+    const done = await skip(unpaid, PAY_TYPE.balance);
+    expect(done).toMatchObject({ replay: false, order: { totalAmount: '10.00' } });
+    expect(await billOf(unpaid)).toMatchObject({ status: '2', paid: '10.00', pay_type: String(PAY_TYPE.balance) });
+    expect(await balanceOf(mine)).toBe('0.00');
+  });
+
   it('moves a balance to exactly zero, never below: one cent more is refused', async () => {
     await setBalance(account, '10.00');
     const rows = (await ledgerOf(account)).length;
@@ -697,6 +747,34 @@ describe('pre-paid balances', () => {
         bill_id: '7',
         order_id: '8',
       }),
+    ]);
+  });
+
+  it('several moves of one account at once: each from the balance the one before left; overdrawn together, none is made', async () => {
+    const mine = await addAccount(spareOwners.pop()!, '10.00');
+    const row = await accountRow(mine);
+    const moves = (...amounts: string[]) =>
+      amounts.map((amount) => ({ account: row, amount, entry: { kind: PREPAID_KIND.payment } }));
+    // 6.00 and 6.00 from 10.00: the second would overdraw it. Refused as the first move's (the account's balance), nothing moved.
+    await refusedWith(() => moveBalances(ctx, moves('-6.00', '-6.00')), 'prepaidBalanceShort', {
+      balance: '10.00',
+      amount: '6.00',
+    });
+    expect(await balanceOf(mine)).toBe('10.00');
+    expect(await ledgerOf(mine)).toEqual([]);
+    // 10.00 − 6.00 = 4.00, + 1.50 = 5.50, − 5.50 = 0.00.
+    const done = await moveBalances(ctx, moves('-6.00', '1.50', '-5.50'));
+    expect(done.map((d) => d.account.balance)).toEqual(['4.00', '5.50', '0.00']);
+    expect(await balanceOf(mine)).toBe('0.00');
+    expect((await ledgerOf(mine)).map((l) => [l.amount, l.balance_after])).toEqual([
+      ['-6.00', '4.00'],
+      ['1.50', '5.50'],
+      ['-5.50', '0.00'],
+    ]);
+    expect((await updatesOf('prepaidAccount', mine)).map((c) => c.balance)).toEqual([
+      { before: '10.00', after: '4.00' },
+      { before: '4.00', after: '5.50' },
+      { before: '5.50', after: '0.00' },
     ]);
   });
 
@@ -824,7 +902,7 @@ describe('automatic deduction from pre-paid balances', () => {
   const autoOrdersOf = (billIds: string[]) =>
     all(
       sql<Record<string, string | number | null>>`select client_key, bill_ids, pay_type, bill_amount::text, late_fee::text,
-      total_amount::text, receipt_seq from property_payment_order where tenant_id = ${DEMO_TENANT}
+      total_amount::text, receipt_seq, receipt_no from property_payment_order where tenant_id = ${DEMO_TENANT}
       and bill_ids in (${sql.join(billIds)}) order by id`.execute(db()),
     );
   /** A run of generation of the test garden's period `period` (the scope deductGenerated is given). */
@@ -872,10 +950,19 @@ describe('automatic deduction from pre-paid balances', () => {
       { client_key: `auto:${undated}`, total_amount: '1.00' },
     ]);
     expect(orders.map((o) => Number(o.receipt_seq) - Number(orders[0]!.receipt_seq))).toEqual([0, 1, 2]);
-    expect((await ledgerOf(account)).map((l) => [l.amount, l.balance_after])).toEqual([
-      ['-105.00', '895.00'],
-      ['-20.00', '875.00'],
-      ['-1.00', '874.00'],
+    // The numbers are taken three at once: each order's receipt number is its own sequence number's, counting up.
+    const receipts = orders.map((o) => `${place.code}-${place.year}-${String(o.receipt_seq).padStart(6, '0')}`);
+    expect(orders.map((o) => o.receipt_no)).toEqual(receipts);
+    expect((await ledgerOf(account)).map((l) => [l.amount, l.balance_after, l.remark])).toEqual([
+      ['-105.00', '895.00', receipts[0]],
+      ['-20.00', '875.00', receipts[1]],
+      ['-1.00', '874.00', receipts[2]],
+    ]);
+    // Three moves of one account in one statement: each audited from the balance the one before left.
+    expect((await updatesOf('prepaidAccount', account)).map((c) => c.balance)).toEqual([
+      { before: '1000.00', after: '895.00' },
+      { before: '895.00', after: '875.00' },
+      { before: '875.00', after: '874.00' },
     ]);
     // Nothing is left to pay: a second run pays nothing.
     expect(await deductAccount(ctx, account)).toBe(0);
@@ -934,11 +1021,12 @@ describe('automatic deduction from pre-paid balances', () => {
       unit: '81',
     });
     const waiting = await addBill({ amount: '100.00', dueIn: -13, owner: a.owner, item: flagged.graced, period: '2031-04' });
-    // b's bill of the period is in another building, c's in another unit, d's of an item the run did not generate.
+    // b's bill of the period is in another building, c's in another unit (both of the run's item, so that the building
+    // or the unit alone keeps them out), d's of an item the run did not generate.
     const otherBuilding = await addBill({
       amount: '10.00',
       owner: b.owner,
-      item: flagged.plain,
+      item: flagged.graced,
       period: '2031-05',
       building: '72',
       unit: '81',
@@ -946,7 +1034,7 @@ describe('automatic deduction from pre-paid balances', () => {
     const otherUnit = await addBill({
       amount: '10.00',
       owner: c.owner,
-      item: flagged.plain,
+      item: flagged.graced,
       period: '2031-05',
       building: '71',
       unit: '82',
@@ -991,7 +1079,10 @@ describe('automatic deduction from pre-paid balances', () => {
     const bill = await addBill({ amount: '10.00', owner, item: flagged.plain, period: '2031-07' });
     expect(await deductGenerated(ctx, scopeOf('2031-07', { itemIds: [item.none] }))).toBeNull();
     expect((await deductGenerated(ctx, { gardenId: otherGarden, period: '2031-07' })) ?? 0).toBe(0);
-    expect(await deductGenerated(ctx, scopeOf('2031-08'))).toBe(0);
+    // A run that finds no account reports 0 of 0, once.
+    const seen: Array<[number, number]> = [];
+    expect(await deductGenerated(ctx, scopeOf('2031-08'), { progress: (done, of) => void seen.push([done, of]) })).toBe(0);
+    expect(seen).toEqual([[0, 0]]);
     expect(await billOf(bill)).toMatchObject({ status: '1' });
     expect(await balanceOf(account)).toBe('100.00');
     // A stopped run pays nothing.
@@ -1047,6 +1138,51 @@ describe('automatic deduction from pre-paid balances', () => {
       expect(await billOf(bill), change(account).compile(db()).sql).toMatchObject({ status: '1', order_id: null });
       expect(['50.00', '9.99']).toContain(balance);
     }
+  });
+
+  it('each chunk is its own transaction: a run stopped after the first keeps that chunk’s payments, and only those', async () => {
+    const { owner, account } = await ownerWith('10.00');
+    // CHUNK + 1 bills of 0.01, oldest first in the order added (same due date, then id).
+    const waiting: string[] = [];
+    for (let n = 0; n <= CHUNK; n++)
+      waiting.push(await addBill({ amount: '0.01', dueIn: 1, owner, item: flagged.plain, period: '2031-11' }));
+    const stop = new AbortController();
+    const stopAfterFirst = (done: number) => {
+      if (done === CHUNK) stop.abort();
+    };
+    await expect(deductGenerated(ctx, scopeOf('2031-11'), { signal: stop.signal, progress: stopAfterFirst })).rejects.toThrow();
+    // The first chunk's 100 bills are paid (1.00 taken); the last waits for the next run, which pays it alone.
+    expect(await balanceOf(account)).toBe('9.00');
+    expect(await billOf(waiting[CHUNK - 1]!)).toMatchObject({ status: '2' });
+    expect(await billOf(waiting[CHUNK]!)).toMatchObject({ status: '1', order_id: null });
+    expect(await deductGenerated(ctx, scopeOf('2031-11'))).toBe(1);
+    expect(await balanceOf(account)).toBe('8.99');
+  });
+
+  it('a chunk whose bills were all paid meanwhile pays nothing and refuses nothing; an account row gone stops only itself', async () => {
+    const alone = await ownerWith('50.00');
+    const bill = await addBill({ amount: '10.00', dueIn: 1, owner: alone.owner, item: flagged.plain, period: '2031-10' });
+    const cashierFirst = async (done: number) => {
+      if (done === 0) await payBills(ctx, { billIds: bill, payType: PAY_TYPE.cash });
+    };
+    expect(await deductGenerated(ctx, scopeOf('2031-10'), { progress: cashierFirst })).toBe(0);
+    expect(await billOf(bill)).toMatchObject({ status: '2', pay_type: String(PAY_TYPE.cash) });
+    expect(await balanceOf(alone.account)).toBe('50.00');
+    expect(await ledgerOf(alone.account)).toEqual([]);
+
+    // An account deleted outright (the app only marks accounts removed; a row gone all the same): its bill waits,
+    // the other account of the chunk is paid.
+    const gone = await ownerWith('50.00');
+    const kept = await ownerWith('50.00');
+    const goneBill = await addBill({ amount: '10.00', dueIn: 1, owner: gone.owner, item: flagged.plain, period: '2031-12' });
+    const keptBill = await addBill({ amount: '10.00', dueIn: 1, owner: kept.owner, item: flagged.plain, period: '2031-12' });
+    const removeGone = async (done: number) => {
+      if (done === 0) await sql`delete from property_prepaid_account where id = ${gone.account}`.execute(db());
+    };
+    expect(await deductGenerated(ctx, scopeOf('2031-12'), { progress: removeGone })).toBe(1);
+    expect(await billOf(goneBill)).toMatchObject({ status: '1', order_id: null });
+    expect(await billOf(keptBill)).toMatchObject({ status: '2', pay_type: String(PAY_TYPE.balance) });
+    expect(await balanceOf(kept.account)).toBe('40.00');
   });
 });
 
@@ -1618,6 +1754,27 @@ describe('club wallets', () => {
     await sql`update property_club_balance set club_balance = null where id = ${unset}`.execute(db());
     await recharge(ctx, { balanceId: unset, rechargeAmount: '5' });
     expect(await walletBalance(unset)).toBe('15.00');
+    // One with no stored balance whose money all expired is set to 0.00 too, not left without one.
+    const unsetSpent = await addWallet([['10.00', 0]]);
+    await sql`update property_club_balance set club_balance = null where id = ${unsetSpent}`.execute(db());
+    await writeOffExpired(ctx, [unsetSpent]);
+    expect(await walletBalance(unsetSpent)).toBe('0.00');
+    // So a product of price 0 sells on such a wallet: the sale's guarded update compares the stored balance (0.00).
+    const unsetEmpty = await addWallet([]);
+    await sql`update property_club_balance set club_balance = null where id = ${unsetEmpty}`.execute(db());
+    const free = await addProduct('mm-free', '0', CLUB_PRODUCT_TYPE.goods);
+    expect((await sale(unsetEmpty, [[free, 2]])).order).toMatchObject({ consumeAmount: '0.00', consumeBeforeAmount: '0.00' });
+    expect(await walletBalance(unsetEmpty)).toBe('0.00');
+  });
+
+  it('a sale by a caller without a user row names no cashier, and is made all the same', async () => {
+    const wallet = await addWallet([['20.00', null]]);
+    // Rows written by user 0 are left out of the check after each test (as the tests' own rows are).
+    const nobody = { ...ctx, auth: { ...ctx.auth, userId: '0' } };
+    const done = await consume(nobody, { balanceId: wallet, consumeProducts: [{ clubProductId: product.goods, num: 1 }] });
+    expect(done.order).toMatchObject({ consumeAmount: '12.00', consumeBeforeAmount: '20.00', updateUserName: null });
+    expect(await walletBalance(wallet)).toBe('8.00');
+    expect(await lotsOf(wallet)).toEqual(['8.00']);
   });
 });
 
@@ -1658,9 +1815,15 @@ async function checkWritten(): Promise<void> {
     where id > ${WRITTEN.property_bill_log}`.execute(db()),
   );
   for (const log of logs) expect(log.operator_name).toBe('收银员');
+  // Each bill-log row is filed under its bill's garden (the log list's garden scope reads it).
+  const misfiled = await one(
+    sql<{ n: number }>`select count(*)::int as n from property_bill_log l join property_payment_bill b on b.id = l.bill_id
+    where l.id > ${WRITTEN.property_bill_log} and l.garden_id is distinct from b.garden_id`.execute(db()),
+  );
+  expect(misfiled.n, 'bill-log rows name their bill’s garden').toBe(0);
   const sold = await all(
     sql<{ update_user_name: string | null }>`select update_user_name from property_club_consume
-    where id > ${WRITTEN.property_club_consume}`.execute(db()),
+    where id > ${WRITTEN.property_club_consume} and create_user is distinct from 0`.execute(db()),
   );
   for (const order of sold) expect(order.update_user_name).toBe(cashierName);
   // Every payment, refund and ledger row has a key (the client's, or one of its own), and the names of what it was for.

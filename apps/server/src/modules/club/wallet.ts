@@ -37,7 +37,7 @@ async function lockWallet(ctx: CrudContext, id: unknown): Promise<Row> {
 /**
  * Writes off the money of a locked wallet's lots whose validity date has
  * passed (they are no longer spendable) and sets the wallet's balance to the
- * sum of what is left. Answers that balance.
+ * sum of what is left (a balance stored as NULL too). Answers that balance.
  */
 async function settleExpiry(ctx: CrudContext, wallet: Row): Promise<string> {
   await sql`update property_club_recharge set remaining_amount = 0
@@ -47,7 +47,7 @@ async function settleExpiry(ctx: CrudContext, wallet: Row): Promise<string> {
     from property_club_recharge where balance_id = ${wallet.id} and tenant_id = ${wallet.tenant_id}
       and is_deleted = 0 and remaining_amount > 0`.execute(ctx.db);
   const balance = money2(left.rows[0]!.total);
-  if (Money.compare(balance, String(wallet.club_balance ?? '0')) !== 0) {
+  if (wallet.club_balance === null || Money.compare(balance, String(wallet.club_balance)) !== 0) {
     await sql`update property_club_balance set club_balance = ${balance} where id = ${wallet.id}`.execute(ctx.db);
   }
   return balance;
