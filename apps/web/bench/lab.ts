@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Result as LighthouseResult } from 'lighthouse';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { md5Hex } from '../../server/src/platform/auth/password';
 import { CLIENT_BASIC, startServer } from '../../server/test/harness';
 
@@ -74,6 +75,16 @@ export async function startBenchServer(webRoot: string, rows: number) {
 }
 
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** A fresh browser context (an empty cache: a first visit) holding the bench administrator's session. */
+export async function signedInContext(browser: Browser, bench: BenchServer): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  await context.addCookies(bench.sessionCookies());
+  await context.addInitScript((entries: Record<string, string>) => {
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+  }, bench.sessionStorage());
+  return context;
+}
 
 /** A Chromium for Lighthouse, and a way to score a page in it (desktop or mobile preset, performance and accessibility). */
 export async function lighthouseBrowser() {

@@ -6,7 +6,7 @@
  * the runs. Shares, not times, are what to read on a shared machine.
  */
 import { chromium } from 'playwright-core';
-import { benchOption, CHROME_FLAGS, CHROMIUM, LIST_PATH, startBenchServer } from './lab';
+import { benchOption, CHROME_FLAGS, CHROMIUM, LIST_PATH, startBenchServer, signedInContext } from './lab';
 
 const dir = benchOption('a');
 if (!dir) throw new Error('usage: profile.ts --a <dir> [--rows N --runs N]');
@@ -31,11 +31,7 @@ const byFunction = new Map<string, number>();
 let total = 0;
 try {
   for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    await context.addCookies(bench.sessionCookies());
-    await context.addInitScript((entries: Record<string, string>) => {
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-    }, bench.sessionStorage());
+    const context = await signedInContext(browser, bench);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');

@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { buildConsole, CHROME_FLAGS, CHROMIUM, LIST_PATH, startBenchServer, type BenchServer } from './lab';
+import { buildConsole, CHROME_FLAGS, CHROMIUM, LIST_PATH, startBenchServer, type BenchServer, signedInContext } from './lab';
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1] || 3);
@@ -22,11 +22,7 @@ interface Trace {
 
 /** One save on a page of `size` rows: OK → message (wall ms), CPU ms until then and until the list settles. */
 async function saveOnce(browser: Browser, bench: BenchServer, size: number) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  await context.addCookies(bench.sessionCookies());
-  await context.addInitScript((entries: Record<string, string>) => {
-    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-  }, bench.sessionStorage());
+  const context = await signedInContext(browser, bench);
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   await page.goto(`${bench.server.url}${LIST_PATH}?current=1&size=${size}`);
