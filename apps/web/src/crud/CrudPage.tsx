@@ -135,8 +135,6 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
       ? earlyData<Page<Row>>(`${entity.base}/list`, { current: firstPage.current, size: firstPage.size })
       : undefined,
   );
-  // The last answer's total as the server gave it (the pager gets it cut at the depth pages reach).
-  const [listTotal, setListTotal] = useState<ListTotal>(() => (earlyPage ? listTotalOf(earlyPage) : { total: 0, exact: true }));
   /** What the table's callbacks read when they run: the screen's latest props and address. */
   const latest = useRef({ props, setAddressParams });
   latest.current = { props, setAddressParams };
@@ -183,6 +181,11 @@ export function CrudPage(props: { entity: EntityDef } & CrudExtras) {
   // The early rows, shown only with their cells' names (a stored value then its name would flicker).
   const [defaultRows] = useState(() =>
     earlyPage && everyLabelIn(columns, labels) ? keepUnchangedRows(earlyPage.records, knownRows) : undefined,
+  );
+  // The last answer's total as the server gave it (the pager gets it cut at the depth pages reach); the early
+  // page's when its rows are shown.
+  const [listTotal, setListTotal] = useState<ListTotal>(() =>
+    earlyPage && defaultRows ? listTotalOf(earlyPage) : { total: 0, exact: true },
   );
   const cells = useMemo(() => plainCells(columns, labels), [columns, labels]);
   const tableColumns = useMemo(() => {
