@@ -12,29 +12,41 @@ const COLOUR = 'rgba(0,0,0,.06)';
 /** Over the page, under its dialogs and menus (antd's popups start at 1000); clicks go through. */
 const LAYER_STYLE = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:9;display:block;';
 
-/** Draws the lines, repeated in staggered rows, over the whole of `canvas` (`width` × `height` CSS pixels). */
+/**
+ * Draws the lines, repeated in staggered rows, over the whole of `canvas` (`width` × `height` CSS pixels): one tile
+ * (the lines twice, the second row shifted by half a step), filled as a turned pattern, so the cost stays the
+ * same however long the page.
+ */
 export function drawWatermark(canvas: HTMLCanvasElement, lines: string[], width: number, height: number): void {
   const ratio = window.devicePixelRatio || 1;
   canvas.width = Math.max(1, Math.round(width * ratio));
   canvas.height = Math.max(1, Math.round(height * ratio));
   const context = canvas.getContext('2d');
-  if (!context) return;
-  context.scale(ratio, ratio);
-  context.font = `${FONT_PX}px sans-serif`;
-  context.fillStyle = COLOUR;
-  context.textAlign = 'center';
-  context.textBaseline = 'middle';
   const shown = lines.filter(Boolean);
-  if (shown.length === 0) return;
-  const stepX = Math.max(...shown.map((line) => context.measureText(line).width)) + GAP_PX;
+  if (!context || shown.length === 0) return;
+  const font = `${FONT_PX}px sans-serif`;
+  context.font = font;
+  const stepX = Math.ceil(Math.max(...shown.map((line) => context.measureText(line).width)) + GAP_PX);
   const stepY = shown.length * LINE_PX + GAP_PX;
-  // Turned about the centre: rows long enough to cover the corners whatever the angle.
-  context.translate(width / 2, height / 2);
-  context.rotate(ANGLE);
-  const reach = Math.hypot(width, height) / 2 + stepX;
-  for (let row = 0, y = -reach; y <= reach; row++, y += stepY)
-    for (let x = -reach + (row % 2) * (stepX / 2); x <= reach; x += stepX)
-      shown.forEach((line, i) => context.fillText(line, x, y + (i - (shown.length - 1) / 2) * LINE_PX));
+  const tile = document.createElement('canvas');
+  tile.width = Math.round(stepX * ratio);
+  tile.height = Math.round(2 * stepY * ratio);
+  const ink = tile.getContext('2d');
+  if (!ink) return;
+  ink.scale(ratio, ratio);
+  Object.assign(ink, { font, fillStyle: COLOUR, textAlign: 'center', textBaseline: 'middle' });
+  // Row one centred in the tile; row two half a step along, drawn at both edges so it wraps.
+  const write = (x: number, y: number) =>
+    shown.forEach((line, i) => ink.fillText(line, x, y + (i - (shown.length - 1) / 2) * LINE_PX));
+  write(stepX / 2, stepY / 2);
+  write(0, stepY * 1.5);
+  write(stepX, stepY * 1.5);
+  const pattern = context.createPattern(tile, 'repeat');
+  if (!pattern) return;
+  pattern.setTransform(new DOMMatrix().rotate((ANGLE * 180) / Math.PI).scale(1 / ratio));
+  context.scale(ratio, ratio);
+  context.fillStyle = pattern;
+  context.fillRect(0, 0, width, height);
 }
 
 /**
