@@ -145,7 +145,7 @@ describe('the receipt and the statistics', () => {
 describe('the billing menus without a screen of their own', () => {
   it('list and add in the header garden when their rows belong to a garden (charge items, formulas, records)', async () => {
     const { BILLING_SCREENS } = await import('../src/modules/billing/screens');
-    const { SCREEN_BY_CODE } = await import('../src/app/built-screens');
+    const { SCREEN_BY_CODE } = await import('../src/app/screen-entity');
     const scoped = ['paymentitems', 'payformula', 'orderprint', 'reducepay', 'billlog', 'supplier', 'smsuse'].filter(
       (code) => code in BILLING_SCREENS,
     );
@@ -153,10 +153,6 @@ describe('the billing menus without a screen of their own', () => {
     for (const code of ['paymentitems', 'payformula', 'orderprint', 'reducepay', 'billlog', 'supplier', 'smsuse'])
       expect(scoped.includes(code), code).toBe(!!SCREEN_BY_CODE.get(code)?.fields.gardenId);
     expect(scoped).toContain('paymentitems');
-    // 收费项目 lists charge items (the first entity of its permission), not their bindings or meter readings;
-    // 车位管理 the parking spaces (named like the code), not the cars parked in them.
-    const { scopedEntityOf } = await import('../src/modules/community/screens');
-    expect(scopedEntityOf('paymentitems')?.name).toBe('paymentItem');
-    expect(scopedEntityOf('parkingspace')?.name).toBe('parkingSpace');
+    // Which entity a scoped screen lists is the menu's one rule (app/screen-entity.ts, tested in first-list-call.test.ts).
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENTITIES, routesOf } from '@property/domain';
 import type { MenuNode } from '../src/app/menus';
 import { firstListCall } from '../src/crud/first-list-call';
 import { menuNode as menu } from './menu-fixture';
@@ -38,8 +39,17 @@ describe('the first list call asked for before a screen has loaded', () => {
 
 describe('the screen a menu opens', () => {
   it('is the main entity of a permission code several entities share (bills, not their lines)', async () => {
-    const { SCREEN_BY_CODE } = await import('../src/app/built-screens');
+    const { SCREEN_BY_CODE } = await import('../src/app/screen-entity');
     expect(SCREEN_BY_CODE.get('paymentbill')?.name).toBe('paymentBill');
+    // 收费项目 lists charge items, not their bindings or meter readings; 车位管理 the parking spaces, not the cars in them.
     expect(SCREEN_BY_CODE.get('paymentitems')?.name).toBe('paymentItem');
+    expect(SCREEN_BY_CODE.get('parkingspace')?.name).toBe('parkingSpace');
+  });
+
+  it('is the entity named like the code wherever one is, so a definition added before it cannot take its menu', async () => {
+    const { SCREEN_BY_CODE } = await import('../src/app/screen-entity');
+    const named = ENTITIES.filter((e) => routesOf(e).includes('list') && e.name.toLowerCase() === e.permission);
+    expect(named.length).toBeGreaterThan(20);
+    for (const entity of named) expect(SCREEN_BY_CODE.get(entity.permission)?.name, entity.permission).toBe(entity.name);
   });
 });

@@ -2,7 +2,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { CrudPage } from '../crud/CrudPage';
 import { ComingSoon } from '../pages/ComingSoon';
-import { SCREEN_BY_CODE } from './built-screens';
+import { SCREEN_BY_CODE } from './screen-entity';
 import { api } from './http';
 import { menuAt } from './menus';
 import { MenusContext } from './layout/menus-context';

@@ -1,6 +1,6 @@
 import type { EntityDef } from '@property/domain';
 import { prefetchGet } from '../app/http';
-import { SCREEN_BY_CODE } from '../app/built-screens';
+import { SCREEN_BY_CODE } from '../app/screen-entity';
 import { menuAt, type MenuNode } from '../app/menus';
 import { SCREENS } from '../app/screens';
 import { loadDictionary } from './dictionaries';

@@ -1,19 +1,10 @@
-import { ENTITIES, routesOf, type EntityDef } from '@property/domain';
+import type { EntityDef } from '@property/domain';
 import type { ComponentType } from 'react';
 import { preloadable, type Preloadable } from '../../app/preloadable';
+import { SCREEN_BY_CODE } from '../../app/screen-entity';
 
 /** Menus of 社区资源 and 住户管理 without a screen of their own: the generic screen, scoped by the header garden. */
 const SCOPED_CODES = ['unit', 'parking', 'parkingspace', 'elevator', 'hydrant', 'family', 'lessee', 'ownership', 'car'];
-
-/**
- * The entity whose generic screen a menu code shows: the one named like the code when several
- * share its permission (车位管理 lists parking spaces, not their parking records), else the first
- * defined, as MenuScreen picks it (收费项目 lists charge items, not their bindings or meter readings).
- */
-export const scopedEntityOf = (code: string): EntityDef | undefined => {
-  const listed = ENTITIES.filter((e) => e.permission === code && routesOf(e).includes('list'));
-  return listed.find((e) => e.name.toLowerCase() === code) ?? listed[0];
-};
 
 const scoped = (entity: EntityDef) =>
   preloadable(() => import('./GardenScopedScreen').then((m) => ({ default: () => <m.GardenScopedScreen entity={entity} /> })));
@@ -25,7 +16,7 @@ const scoped = (entity: EntityDef) =>
 export function gardenScopedScreens(codes: string[]): Record<string, Preloadable<ComponentType>> {
   return Object.fromEntries(
     codes
-      .map((code) => [code, scopedEntityOf(code)] as const)
+      .map((code) => [code, SCREEN_BY_CODE.get(code)] as const)
       .filter((pair): pair is readonly [string, EntityDef] => !!pair[1]?.fields.gardenId)
       .map(([code, entity]) => [code, scoped(entity)]),
   );
