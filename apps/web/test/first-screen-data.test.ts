@@ -41,7 +41,10 @@ beforeAll(async () => {
         );
       else res.end(envelope(null, 500));
     };
-    if (url.searchParams.get('hold')) held.set(url.searchParams.get('hold')!, answer);
+    // A dictionary whose code starts with "held" is held too, by its code.
+    const holdBy =
+      url.searchParams.get('hold') ?? (url.searchParams.get('code')?.startsWith('held') ? url.searchParams.get('code') : null);
+    if (holdBy) held.set(holdBy, answer);
     else answer();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -109,6 +112,22 @@ describe('the first screen’s labels', () => {
     // Cleared (a refresh of the screen), they are asked for again.
     clearDictionaries();
     expect(arrivedLabels(columns)).toBeUndefined();
+  });
+
+  it('cleared while one is on its way, do not take its late answer as arrived; the next load asks again', async () => {
+    const late = loadDictionary('held_category');
+    await until(() => held.has('held_category'));
+    clearDictionaries();
+    held.get('held_category')!();
+    held.delete('held_category');
+    await late;
+    expect(arrivedDictionaryOptions('held_category')).toBeUndefined();
+    const again = loadDictionary('held_category');
+    await until(() => held.has('held_category'));
+    held.get('held_category')!();
+    await again;
+    expect(arrivedDictionaryOptions('held_category')).toHaveLength(2);
+    expect(calls.filter((c) => c.includes('code=held_category'))).toHaveLength(2);
   });
 });
 

@@ -17,21 +17,23 @@ const arrived = new Map<string, DictItem[]>();
  * tenant (house_type, relation_type...), read from dict-biz.
  */
 export function loadDictionary(code: string): Promise<DictItem[]> {
-  let entries = cache.get(code);
-  if (!entries) {
-    entries = api
-      .get<DictItem[]>('/blade-system/dict/dictionary', { code })
-      .then((system) => (system.length > 0 ? system : api.get<DictItem[]>('/blade-system/dict-biz/dictionary', { code })))
-      .then((items) => {
-        arrived.set(code, items);
-        return items;
-      })
-      .catch((error) => {
-        cache.delete(code);
-        throw error;
-      });
-    cache.set(code, entries);
-  }
+  const cached = cache.get(code);
+  if (cached) return cached;
+  // A load the cache no longer holds (cleared while it was on its way: a refresh of the screen) neither records
+  // its late answer as arrived nor, failing, drops the load that replaced it.
+  const current = () => cache.get(code) === entries;
+  const entries: Promise<DictItem[]> = api
+    .get<DictItem[]>('/blade-system/dict/dictionary', { code })
+    .then((system) => (system.length > 0 ? system : api.get<DictItem[]>('/blade-system/dict-biz/dictionary', { code })))
+    .then((items) => {
+      if (current()) arrived.set(code, items);
+      return items;
+    })
+    .catch((error: unknown) => {
+      if (current()) cache.delete(code);
+      throw error;
+    });
+  cache.set(code, entries);
   return entries;
 }
 
