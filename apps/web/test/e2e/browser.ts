@@ -12,6 +12,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { en, zh } from '@property/domain';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type TestServer } from '../../../server/test/harness';
 
@@ -173,6 +174,14 @@ export function waitForPath(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * The button that opens a row's further actions, in either language: 更多 (More), or on a phone ⋯ named 操作
+ * (Actions). antd spaces a two-character Chinese label (更 多), so any space between characters is allowed.
+ */
+const ROW_MENU_BUTTON = new RegExp(
+  `^(${[zh.common.more, zh.common.actions, en.common.more, en.common.actions].map((name) => [...name].join('\\s*')).join('|')})$`,
+);
+
+/**
  * Clicks one of a table row's actions by its name, as a person would: the link in the row, or the entry of
  * the row's 更多 menu (⋯ on a phone) when the row has more actions than it shows.
  */
@@ -180,7 +189,7 @@ export async function rowAction(page: Page, row: Locator, name: string | RegExp)
   await row.first().waitFor();
   const inline = row.getByRole('button', { name, exact: typeof name === 'string' });
   if ((await inline.count()) > 0) return inline.first().click();
-  await row.getByRole('button', { name: /^(更\s*多|操作)$/ }).click();
+  await row.getByRole('button', { name: ROW_MENU_BUTTON }).click();
   await page.locator('.row-actions-menu:visible').getByRole('button', { name }).click();
 }
 
