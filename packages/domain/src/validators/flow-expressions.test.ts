@@ -421,8 +421,18 @@ describe('flow timers', () => {
       '2030-01-01T08:60:00Z',
       '2030-01-01T08:00:60Z',
       '2030-01-01T08:00:00+24:00',
+      // Days the engine's Date would roll over into the next month, and a day past the last hour.
+      '2030-02-29T08:00:00Z',
+      '2030-02-30T08:00:00Z',
+      '2030-04-31T08:00:00Z',
+      '2030-01-01T24:00:00Z',
     ])
       expect(isFlowTimer('timeDate', no), no).toBe(false);
+    // The last day of February in a leap year, the last moment of a day, a seconds' fraction: real moments.
+    for (const ok of ['2028-02-29T08:00:00Z', '2030-04-30T23:59:59Z', '2030-12-31T23:59:59.999+08:00'])
+      expect(isFlowTimer('timeDate', ok), ok).toBe(true);
+    // A cycle's start date is a real moment too.
+    expect(isFlowTimer('timeCycle', 'R2/2030-02-30T08:00:00Z/PT1H')).toBe(false);
   });
 
   it('cycles: R with or without a count, then a duration, or a start date and a duration', () => {

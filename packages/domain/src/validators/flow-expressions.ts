@@ -1,3 +1,5 @@
+import { isCalendarDay, isTimeOfDay } from './calendar';
+
 /**
  * Conditions and assignments of processes (the server's engine and the designer's properties panel), evaluated without running
  * their text as code: `${name}`, `${!name}`, `${name <op> literal}` with
@@ -78,8 +80,14 @@ export function isFlowCondition(text: string): boolean {
 }
 
 const DURATION = /^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const isDateTime = (text: string) => DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+/** A moment that exists: a real day and time of day (the engine's Date would roll 2030-02-30 over to March). */
+function isDateTime(text: string): boolean {
+  const m = DATE_TIME.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0));
+  return isCalendarDay(year!, month!, day!) && isTimeOfDay(hour!, minute!, second) && !Number.isNaN(Date.parse(text));
+}
 
 /** The timer kinds of a BPMN timer event, as the engine reads them (ISO 8601). */
 export type FlowTimerKind = 'timeDuration' | 'timeDate' | 'timeCycle';

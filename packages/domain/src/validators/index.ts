@@ -3,6 +3,7 @@ import { checkIdCard, ID_CARD_SHAPE } from './id-card';
 import { checkInteger, checkMoney, checkEmail, checkTenantId, DIGITS, EMAIL, MONEY, TENANT_ID } from './numbers';
 import { checkMobile, checkPhone, LANDLINE, MOBILE } from './phone';
 
+export { isCalendarDay, isTimeOfDay } from './calendar';
 export { checkIdCard, idCardCheckChar, isProvinceCode } from './id-card';
 export { checkPhone, checkMobile } from './phone';
 export { evaluate, FLOW_EXPRESSION, isFlowCondition, isFlowTimer, type FlowTimerKind } from './flow-expressions';

@@ -1,4 +1,4 @@
-import { allFields, columnOf, type EntityDef, type FieldDef } from '@property/domain';
+import { allFields, columnOf, isCalendarDay, isTimeOfDay, type EntityDef, type FieldDef } from '@property/domain';
 
 /** A field of an entity as the engine sees it: its JSON key, column and definition. */
 export interface ResolvedField {
@@ -57,14 +57,6 @@ export function idText(raw: unknown): string | undefined {
   return typeof raw === 'string' && /^\d{1,19}$/.test(raw) && isInt64(raw) ? raw : undefined;
 }
 
-/** A day that exists (no 2025-02-30, no month 13) in years PostgreSQL takes. */
-function isCalendarDay(year: number, month: number, day: number): boolean {
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  return day <= days;
-}
-
 /** `yyyy-MM-dd`, a real day, or undefined. */
 function calendarDate(text: string): string | undefined {
   const m = DATE.exec(text);
@@ -76,7 +68,7 @@ function calendarDateTime(text: string): string | undefined {
   const m = DATETIME.exec(text);
   if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return undefined;
   const [hour, minute, second] = [m[4], m[5], m[6]].map((v) => Number(v ?? 0));
-  return hour! < 24 && minute! < 60 && second! < 60 ? text : undefined;
+  return isTimeOfDay(hour!, minute!, second) ? text : undefined;
 }
 
 /**
