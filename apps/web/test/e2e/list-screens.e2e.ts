@@ -151,13 +151,36 @@ describe.skipIf(!hasBrowser)('list screens in Chromium', () => {
     await screenshot(phone, 'lists-phone-history');
     await phone.keyboard.press('Escape');
     await expect.poll(() => phone.locator('.ant-drawer:visible').count()).toBe(0);
-    // The header's last tool (the user menu) is reachable: its row scrolls sideways.
-    const user = phone.locator('.console-actions .user-name');
-    await user.scrollIntoViewIfNeeded();
-    const box = (await user.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await user.hover();
+    // Every header tool shows within the screen: the picker, search, notices, the user (its avatar) and ⋯ holding
+    // the others (a row scrolling sideways hid the language switch and the user menu past the edge).
+    const tools = phone.locator('.console-actions button');
+    await phone.locator('.console-actions .header-more').waitFor();
+    for (const box of await tools.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().toJSON() as DOMRect)))
+      expect(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
+    await phone.getByRole('button', { name: '管理员' }).click();
     await phone.getByRole('menuitem', { name: '退出登录' }).waitFor();
+    await phone.keyboard.press('Escape');
+    await phone.getByRole('button', { name: '更多' }).click();
+    const more = phone.locator('.ant-dropdown:visible .ant-dropdown-menu').first();
+    await expect
+      .poll(() => more.getByRole('menuitem').allInnerTexts())
+      .toEqual(['换色', '错误日志', '锁屏', '主题', '语言', '全屏']);
+    await screenshot(phone, 'lists-phone-header-more');
+    // Its language entry switches the console, as the switch beside the others does on a wider screen.
+    await more.getByRole('menuitem', { name: '语言' }).click();
+    await phone.getByRole('menuitem', { name: 'English' }).click();
+    await phone.locator('.console-top-menus').getByText('All menus').waitFor();
+    await phone.getByRole('button', { name: 'More' }).click();
+    await phone.getByRole('menuitem', { name: 'Language' }).click();
+    await phone.getByRole('menuitem', { name: '中文' }).click();
+    await phone.locator('.console-top-menus').getByText('全部菜单').waitFor();
+    // 换色 opens the colour panel from the same menu.
+    await phone.getByRole('button', { name: '更多' }).click();
+    await phone.getByRole('menuitem', { name: '换色' }).click();
+    await phone.locator('.ant-color-picker-panel:visible').waitFor();
+    await screenshot(phone, 'lists-phone-colour');
+    await phone.mouse.click(40, 800);
+    await expect.poll(() => phone.locator('.ant-color-picker-panel:visible').count()).toBe(0);
     // The sidebar takes no width until opened, then lies over the page and closes once a page is chosen.
     expect((await phone.locator('.console-sider').boundingBox())?.width ?? 0).toBe(0);
     await phone.locator('.console-toggle').click();

@@ -1,7 +1,9 @@
 import {
   BgColorsOutlined,
   BugOutlined,
+  EllipsisOutlined,
   FullscreenExitOutlined,
+  GlobalOutlined,
   FullscreenOutlined,
   LockOutlined,
   SkinOutlined,
@@ -9,13 +11,14 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Badge, Button, ColorPicker, Form, Input, Modal, Space, Table, message, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
-import { useTranslation } from '../i18n';
+import { LANGUAGES, setLanguage, useTranslation } from '../i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../auth';
 import { APP } from '../config';
 import { badgeCount, clearErrorLog, errorLog } from '../error-log';
 import { request } from '../http';
 import { session } from '../session';
+import { usePhoneWidth } from '../screen';
 import { storage } from '../storage';
 import type { MenuNode } from '../menus';
 import { GardenSelect } from './GardenSelect';
@@ -32,8 +35,11 @@ const ANY_FAILURE = [400, 401, 403, 404, 405, 413, 415, 500, 502, 503, 504];
 
 /** The header's right side (spec §2.2). */
 export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: (key: string) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const phone = usePhoneWidth();
+  const [colourOpen, setColourOpen] = useState(false);
+  const themeItems = (prefix: string) => THEMES.map((th) => ({ key: `${prefix}${th.key}`, label: t(`themes.${th.key}`) }));
   const { pathname, search } = useLocation();
   const here = pathname + search;
   const user = session.user();
@@ -66,43 +72,98 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
       },
     });
 
+  const chooseColour = (hex: string) => {
+    storage.set('colour', hex);
+    window.dispatchEvent(new Event('console-colour'));
+  };
+  const logBadge = logs.length ? badgeCount(logs.length, APP.errorLogMax) : 0;
+
+  // A phone has room for the picker, search, notices and the user: the other tools are one menu's entries, so
+  // none is pushed past the screen's edge (a row scrolling sideways hid the language switch and the user menu).
+  const moreMenu = (
+    <ColorPicker
+      open={colourOpen}
+      onOpenChange={(open) => !open && setColourOpen(false)}
+      defaultValue={storage.get<string>('colour') ?? APP.colour}
+      onChangeComplete={(c) => chooseColour(c.toHexString())}
+    >
+      <span>
+        <HeaderToolMenu
+          label={t('common.more')}
+          className="header-more"
+          menu={{
+            items: [
+              { key: 'colour', icon: <BgColorsOutlined />, label: t('common.colour') },
+              {
+                key: 'errorLog',
+                icon: <BugOutlined />,
+                label: logBadge ? `${t('common.errorLog')} (${logBadge})` : t('common.errorLog'),
+              },
+              { key: 'lock', icon: <LockOutlined />, label: t('common.lock') },
+              { key: 'theme', icon: <SkinOutlined />, label: t('common.theme'), children: themeItems('theme:') },
+              {
+                key: 'language',
+                icon: <GlobalOutlined />,
+                label: t('common.language'),
+                children: LANGUAGES.map((l) => ({ key: `language:${l.key}`, label: l.label, disabled: i18n.language === l.key })),
+              },
+              {
+                key: 'fullscreen',
+                icon: fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />,
+                label: t('common.fullscreen'),
+              },
+            ],
+            onClick: ({ key }) => {
+              const [tool, choice] = key.split(':');
+              if (tool === 'colour') setColourOpen(true);
+              else if (tool === 'errorLog') setShowLog(true);
+              else if (tool === 'lock') lock();
+              else if (tool === 'theme') onTheme(choice!);
+              else if (tool === 'language') void setLanguage(choice as 'zh' | 'en');
+              else if (tool === 'fullscreen') toggleFullscreen();
+            },
+          }}
+        >
+          <Badge dot={logs.length > 0}>
+            <EllipsisOutlined />
+          </Badge>
+        </HeaderToolMenu>
+      </span>
+    </ColorPicker>
+  );
+
   return (
     <Space size={0} align="center">
       <GardenSelect />
       <MenuSearch menus={menus} />
-      <ColorPicker
-        size="small"
-        defaultValue={storage.get<string>('colour') ?? APP.colour}
-        onChangeComplete={(c) => {
-          storage.set('colour', c.toHexString());
-          window.dispatchEvent(new Event('console-colour'));
-        }}
-      >
-        <HeaderTool label={t('common.colour')}>
-          <BgColorsOutlined />
-        </HeaderTool>
-      </ColorPicker>
-      <HeaderTool label={t('common.errorLog')} onClick={() => setShowLog(true)}>
-        <Badge count={logs.length ? badgeCount(logs.length, APP.errorLogMax) : 0} size="small">
-          <BugOutlined />
-        </Badge>
-      </HeaderTool>
-      <HeaderTool label={t('common.lock')} onClick={lock}>
-        <LockOutlined />
-      </HeaderTool>
-      <HeaderToolMenu
-        label={t('common.theme')}
-        menu={{
-          items: THEMES.map((th) => ({ key: th.key, label: t(`themes.${th.key}`) })),
-          onClick: ({ key }) => onTheme(key),
-        }}
-      >
-        <SkinOutlined />
-      </HeaderToolMenu>
-      <HeaderTool label={t('common.fullscreen')} onClick={toggleFullscreen}>
-        {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-      </HeaderTool>
-      <LanguageSwitch />
+      {!phone && (
+        <>
+          <ColorPicker
+            size="small"
+            defaultValue={storage.get<string>('colour') ?? APP.colour}
+            onChangeComplete={(c) => chooseColour(c.toHexString())}
+          >
+            <HeaderTool label={t('common.colour')}>
+              <BgColorsOutlined />
+            </HeaderTool>
+          </ColorPicker>
+          <HeaderTool label={t('common.errorLog')} onClick={() => setShowLog(true)}>
+            <Badge count={logBadge} size="small">
+              <BugOutlined />
+            </Badge>
+          </HeaderTool>
+          <HeaderTool label={t('common.lock')} onClick={lock}>
+            <LockOutlined />
+          </HeaderTool>
+          <HeaderToolMenu label={t('common.theme')} menu={{ items: themeItems(''), onClick: ({ key }) => onTheme(key) }}>
+            <SkinOutlined />
+          </HeaderToolMenu>
+          <HeaderTool label={t('common.fullscreen')} onClick={toggleFullscreen}>
+            {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          </HeaderTool>
+          <LanguageSwitch />
+        </>
+      )}
       <NoticePopover />
       <HeaderToolMenu
         label={user?.real_name || user?.account || t('common.userInfo')}
@@ -121,6 +182,7 @@ export function HeaderActions({ menus, onTheme }: { menus: MenuNode[]; onTheme: 
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
         <span className="user-name">{user?.real_name || user?.account}</span>
       </HeaderToolMenu>
+      {phone && moreMenu}
 
       {switching && <SwitchDialog onClose={() => setSwitching(false)} />}
       <Modal
