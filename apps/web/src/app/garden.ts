@@ -13,6 +13,11 @@ export interface GardenOption {
 export interface GardenState {
   /** The chosen garden's id; undefined when the user has no gardens. */
   gardenId?: string;
+  /**
+   * Whether the choice is known: the user may read no garden, their gardens have answered, or a choice is stored.
+   * Before it, a screen scoped by the garden would list every garden's rows and then its own (scoped-screen.tsx).
+   */
+  settled: boolean;
   gardenName?: string;
   gardens: GardenOption[];
   choose(gardenId: string): void;
@@ -48,7 +53,7 @@ export function chosenGarden(gardens: GardenOption[], storedId: string | undefin
   return gardens.find((g) => g.gardenId === storedId) ?? gardens[0];
 }
 
-export const GardenContext = createContext<GardenState>({ gardens: [], choose: () => undefined });
+export const GardenContext = createContext<GardenState>({ settled: true, gardens: [], choose: () => undefined });
 
 /**
  * The garden chosen in the header. Screens scope their lists with it, e.g.
@@ -89,8 +94,9 @@ export function useGardenState(allowed: boolean | null): GardenState {
     }
   }, [gardens.isSuccess, chosen]);
   const choose = useCallback((gardenId: string) => setStoredId(gardenId), []);
+  const settled = allowed === false || (allowed === true && (gardens.isSuccess || !!storedId));
   return useMemo(
-    () => ({ gardenId: chosen?.gardenId, gardenName: chosen?.gardenName, gardens: list, choose }),
-    [chosen, list, choose],
+    () => ({ gardenId: chosen?.gardenId, gardenName: chosen?.gardenName, settled, gardens: list, choose }),
+    [chosen, settled, list, choose],
   );
 }

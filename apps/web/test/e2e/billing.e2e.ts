@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { axeViolations, describeViolations } from './axe';
@@ -37,6 +37,27 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
   })();
   let gardenId = '';
   let buildingName = '';
+
+  it('lists the header garden’s bills from its first call, where no garden was chosen before', async () => {
+    const { page, url } = session;
+    // A browser that has chosen no garden yet (a first sign-in): the screen waits for the garden list to answer,
+    // rather than listing every garden's bills first (870, then the garden's 482) and asking again.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (/garden(Id|Name)$/.test(key)) localStorage.removeItem(key);
+    });
+    const listed: Array<string | null> = [];
+    const onRequest = (request: Request) => {
+      const address = new URL(request.url());
+      if (address.pathname.endsWith('/paymentbill/pageOut')) listed.push(address.searchParams.get('gardenId'));
+    };
+    page.on('request', onRequest);
+    await page.goto(`${url}/billing/bill`);
+    await page.locator('#main-content .ant-table-row').first().waitFor();
+    await expect.poll(() => page.locator('[data-sum="count"]').innerText()).not.toBe('—');
+    page.off('request', onRequest);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).not.toContain(null);
+  });
 
   it('opens each bill menu on its tab, with the filter’s totals equal to its rows', async () => {
     const { page, url } = session;

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import { preloadable, type Preloadable } from '../../app/preloadable';
+import type { Preloadable } from '../../app/preloadable';
+import { gardenScreen } from '../../app/scoped-screen';
 import { gardenScopedScreens } from '../community/screens';
 import { BILL_TABS } from './bill-tabs';
 
 const billScreen = (tab: (typeof BILL_TABS)[number]['key']) =>
-  preloadable(() => import('./BillScreen').then((m) => ({ default: () => <m.BillScreen tab={tab} /> })));
+  gardenScreen(() => import('./BillScreen').then((m) => ({ default: () => <m.BillScreen tab={tab} /> })));
 
 /**
  * The billing screens by menu code, each its own chunk (registered in app/screens.ts): the five bill lists open
@@ -15,7 +16,7 @@ const billScreen = (tab: (typeof BILL_TABS)[number]['key']) =>
 export const BILLING_SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...gardenScopedScreens(['paymentitems', 'payformula', 'orderprint', 'reducepay', 'billlog', 'supplier', 'smsuse']),
   ...Object.fromEntries(BILL_TABS.map((tab) => [tab.menu, billScreen(tab.key)])),
-  paymentorder: preloadable(() => import('./OrderScreen')),
-  billstatistics: preloadable(() => import('./StatisticsScreen')),
-  prepaidaccount: preloadable(() => import('./PrepaidScreen')),
+  paymentorder: gardenScreen(() => import('./OrderScreen')),
+  billstatistics: gardenScreen(() => import('./StatisticsScreen')),
+  prepaidaccount: gardenScreen(() => import('./PrepaidScreen')),
 };

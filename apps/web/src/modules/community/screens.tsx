@@ -1,13 +1,14 @@
 import type { EntityDef } from '@property/domain';
 import type { ComponentType } from 'react';
 import { preloadable, type Preloadable } from '../../app/preloadable';
+import { gardenScreen } from '../../app/scoped-screen';
 import { SCREEN_BY_CODE } from '../../app/screen-entity';
 
 /** Menus of 社区资源 and 住户管理 without a screen of their own: the generic screen, scoped by the header garden. */
 const SCOPED_CODES = ['unit', 'parking', 'parkingspace', 'elevator', 'hydrant', 'family', 'lessee', 'ownership', 'car'];
 
 const scoped = (entity: EntityDef) =>
-  preloadable(() => import('./GardenScopedScreen').then((m) => ({ default: () => <m.GardenScopedScreen entity={entity} /> })));
+  gardenScreen(() => import('./GardenScopedScreen').then((m) => ({ default: () => <m.GardenScopedScreen entity={entity} /> })));
 
 /**
  * The generic screens of these menu codes, scoped by the header garden: the list shows its rows, an add
@@ -26,9 +27,9 @@ export function gardenScopedScreens(codes: string[]): Record<string, Preloadable
 export const COMMUNITY_SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...gardenScopedScreens(SCOPED_CODES),
   garden: preloadable(() => import('./GardenScreen')),
-  building: preloadable(() => import('./BuildingScreen')),
-  house: preloadable(() => import('./HouseScreen')),
-  owner: preloadable(() => import('./OwnerScreen')),
-  examine: preloadable(() => import('./ExamineScreen')),
+  building: gardenScreen(() => import('./BuildingScreen')),
+  house: gardenScreen(() => import('./HouseScreen')),
+  owner: gardenScreen(() => import('./OwnerScreen')),
+  examine: gardenScreen(() => import('./ExamineScreen')),
   resident: preloadable(() => import('./ResidentScreen')),
 };

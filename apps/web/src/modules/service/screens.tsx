@@ -1,10 +1,11 @@
 import { serviceDirectoryEntity } from '@property/domain';
 import type { ComponentType } from 'react';
 import { preloadable, type Preloadable } from '../../app/preloadable';
+import { gardenScreen } from '../../app/scoped-screen';
 
 /** The service and patrol screens by menu code, each its own chunk (registered in app/screens.ts). */
 export const SERVICE_SCREENS: Record<string, Preloadable<ComponentType>> = {
-  repair: preloadable(() => import('./RepairScreen')),
+  repair: gardenScreen(() => import('./RepairScreen')),
   feedback: preloadable(() => import('./FeedbackScreen')),
   notice: preloadable(() => import('./PublicationScreen').then((m) => ({ default: m.NoticeScreen }))),
   activity: preloadable(() => import('./PublicationScreen').then((m) => ({ default: m.ActivityScreen }))),
