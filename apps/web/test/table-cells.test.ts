@@ -2,18 +2,11 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { gardenEntity, houseEntity, lesseeEntity, type EntityDef } from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, type Row } from '../src/crud/columns';
-import { cellText, groupedDecimal, keepUnchangedRows, plainCells, redrawChangedRowsOnly } from '../src/crud/table-cells';
+import { cellText, keepUnchangedRows, plainCells, redrawChangedRowsOnly } from '../src/crud/table-cells';
 
 const column = (entity: EntityDef, key: string) => columnsOf(entity, 'zh').find((c) => c.dataIndex === key)!;
 
 describe("the table's cells", () => {
-  it('group a decimal string by thousands without going through a float', () => {
-    expect(groupedDecimal('36000.00')).toBe('36,000.00');
-    expect(groupedDecimal('1234567890123456.78')).toBe('1,234,567,890,123,456.78');
-    expect(groupedDecimal('999')).toBe('999');
-    expect(groupedDecimal('-1200.5')).toBe('-1,200.5');
-  });
-
   it('show a reference or a dictionary value by its label, an amount with ¥ and an area without', () => {
     const labels = { gardenId: new Map([['7', '阳光花园']]), houseType: new Map([['1', '住宅']]) };
     expect(cellText(column(houseEntity, 'gardenId'), '7', labels)).toBe('阳光花园');

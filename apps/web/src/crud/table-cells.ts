@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useEffect, useState } from 'react';
 import type { ChoicesCall, Row } from './columns';
 import { labelMap } from './export';
+import { groupedDecimal, yuan } from '../app/money-text';
 
 /** The labels of a column's choices (dictionary entries, referenced rows) by stored value. */
 export type CellLabels = Record<string, ReadonlyMap<string, string>>;
@@ -58,13 +59,6 @@ export function useCellLabels(columns: ProColumns<Row>[]): CellLabels {
   return labels;
 }
 
-/** A decimal string with its whole part grouped by thousands, as it came: never through a float. */
-export function groupedDecimal(value: string): string {
-  const [whole = '', fraction] = value.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** What a cell of this column shows for a value: a label, a grouped amount, or the text itself. */
@@ -77,7 +71,7 @@ export function cellText(column: ProColumns<Row>, value: unknown, labels: CellLa
   }
   if (column.valueType === 'money') {
     const measure = (column.fieldProps as { moneySymbol?: boolean } | undefined)?.moneySymbol === false;
-    return `${measure ? '' : '¥'}${groupedDecimal(String(value))}`;
+    return measure ? groupedDecimal(String(value)) : yuan(String(value));
   }
   return String(value);
 }

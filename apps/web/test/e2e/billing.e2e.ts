@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../../server/src/seed/seed';
 import { axeViolations, describeViolations } from './axe';
 import { englishPhone, hasBrowser, rowAction, screenshot, useE2E, waitForPath, type Session } from './browser';
+import { yuan } from '../../src/app/money-text';
 
 /**
  * The billing screens in Chromium, as the demo company's administrator: the bill tabs with the filter's totals
@@ -106,7 +107,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await expect.poll(() => page.locator('[data-sum="count"]').innerText()).toBe(String(all.length));
     for (const key of ['owed', 'paidAmount', 'lateFee', 'refundAmount']) {
       expect(summed[key], key).toBe(text(cents(key)));
-      await expect.poll(() => page.locator(`[data-sum="${key}"]`).innerText()).toBe(`¥${text(cents(key))}`);
+      await expect.poll(() => page.locator(`[data-sum="${key}"]`).innerText()).toBe(yuan(text(cents(key))));
     }
 
     for (const [path, tab] of [
@@ -155,7 +156,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     const preview = (await (await previewed).json()).data as { count: number; total: string; period: string };
     expect(preview.period).toBe(NEXT);
     expect(preview.count).toBeGreaterThan(0);
-    await expect.poll(() => box.getByRole('status').innerText()).toContain(`¥${preview.total}`);
+    await expect.poll(() => box.getByRole('status').innerText()).toContain(yuan(preview.total));
     await screenshot(page, 'billing-generate-preview-zh-1440');
 
     const started = answerOf(page, '/paymentbill/generate');
@@ -227,7 +228,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     const totalText = `${total / 100n}.${String(total % 100n).padStart(2, '0')}`;
     await screenshot(page, 'billing-cashier-zh-1440');
     await expect.poll(() => box.getByRole('status').innerText()).toContain('已选 2 张');
-    const pay = box.getByRole('button', { name: `收款 ¥${totalText}` });
+    const pay = box.getByRole('button', { name: `收款 ${yuan(totalText)}` });
     await pay.waitFor();
     for (let i = 0; i < 12 && !(await focused(pay)); i++) await page.keyboard.press('Tab');
     expect(await focused(pay)).toBe(true);
@@ -242,7 +243,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     const answer = (await (await paid).json()).data as { order: { id: string; receiptNo: string; totalAmount: string } };
     orderId = answer.order.id;
     expect(answer.order.totalAmount).toBe(totalText);
-    await box.getByText(`收款成功 ¥${totalText}`).waitFor();
+    await box.getByText(`收款成功 ${yuan(totalText)}`).waitFor();
     await page.waitForTimeout(500);
     const orders = await sql<{ id: string; bill_ids: string }>`select id::text, bill_ids from property_payment_order
       where tenant_id = ${DEMO_TENANT} and house_id = ${house.rows[0]!.house_id} and pay_time > now() - interval '10 minutes'`.execute(
@@ -279,7 +280,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     }>`select receipt_no, total_amount::text from property_payment_order
       where id = ${orderId}`.execute(db());
     expect(await sheet.innerText()).toContain(order.rows[0]!.receipt_no);
-    expect(await sheet.innerText()).toContain(`¥${order.rows[0]!.total_amount}`);
+    expect(await sheet.innerText()).toContain(yuan(order.rows[0]!.total_amount));
     expect(await sheet.locator('.receipt-capital').innerText()).toMatch(/^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿圆元角分整正]+$/u);
     expect(await sheet.locator('tbody tr').count()).toBe(2);
     await scan(page, 'receipt dialog');
@@ -331,7 +332,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await amount.fill('99999.00');
     await box.getByLabel('原因').fill('多收');
     await box.getByRole('button', { name: /确\s*定/ }).click();
-    await box.getByText(`金额不能超过 ¥${bill.rows[0]!.paid}`).waitFor();
+    await box.getByText(`金额不能超过 ${yuan(bill.rows[0]!.paid)}`).waitFor();
     await scan(page, 'refund dialog');
     await amount.fill('1.00');
     await box.getByRole('button', { name: /确\s*定/ }).click();
@@ -446,7 +447,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
       .first()
       .click();
     await box.locator('.ant-table-row').first().waitFor();
-    await box.getByText(`预存款余额 ¥${dueText}`).waitFor();
+    await box.getByText(`预存款余额 ${yuan(dueText)}`).waitFor();
     // All the house's bills start chosen: more than the balance covers unless there is only the one.
     const balance = box.getByRole('radio', { name: '余额' });
     if (house.bills.filter((b) => b.billStatus === 1).length > 1) expect(await balance.isDisabled()).toBe(true);
@@ -456,10 +457,10 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await balance.check();
     await screenshot(page, 'billing-cashier-balance-zh-1440');
     const paid = answerOf(page, '/paymentbill/pay');
-    await box.getByRole('button', { name: `收款 ¥${dueText}` }).click();
+    await box.getByRole('button', { name: `收款 ${yuan(dueText)}` }).click();
     const order = (await (await paid).json()).data as { order: { payType: number; totalAmount: string } };
     expect(order.order).toMatchObject({ payType: 5, totalAmount: dueText });
-    await box.getByText(`收款成功 ¥${dueText}`).waitFor();
+    await box.getByText(`收款成功 ${yuan(dueText)}`).waitFor();
     expect((await accountRow()).rows[0]!.balance).toBe('0.00');
     const state = await sql<{ bill_status: number; pay_type: number }>`select bill_status, pay_type from property_payment_bill
       where id = ${bill.id}`.execute(db());
@@ -522,7 +523,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
     await amount.fill(text(cents(reduced!.amount) + 1n));
     await reduce.getByLabel('原因').fill('困难户减免');
     await reduce.getByRole('button', { name: /确\s*定/ }).click();
-    await reduce.getByText(`金额不能超过 ¥${reduced!.amount}`).waitFor();
+    await reduce.getByText(`金额不能超过 ${yuan(reduced!.amount)}`).waitFor();
     await scan(page, 'reduce dialog');
     await amount.fill('1.23');
     await reduce.getByRole('button', { name: /确\s*定/ }).click();
@@ -610,7 +611,7 @@ describe.skipIf(!hasBrowser)('billing in Chromium', () => {
       String(stats.total.count),
       String(stats.total.count),
     ]);
-    expect(await page.locator('[data-total="receivable"]').first().innerText()).toBe(`¥${stats.total.receivable}`);
+    expect(await page.locator('[data-total="receivable"]').first().innerText()).toBe(yuan(stats.total.receivable));
     expect(await page.locator('.ant-result', { hasText: '该页面正在建设中' }).count()).toBe(0);
     await scan(page, '/billing/statistics');
     await screenshot(page, 'billing-statistics-zh-1440');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
 import { animationsEnded, hasBrowser, rowAction, screenshot, useE2E, type E2E } from './browser';
+import { yuan } from '../../src/app/money-text';
 
 const DEMO_TENANT = '100001';
 
@@ -64,7 +65,7 @@ describe.skipIf(!hasBrowser)('the clubhouse in Chromium', () => {
     await page.getByLabel('手机号码或姓名').fill(member.user_tel);
     await page.getByRole('button', { name: /查找会员/ }).click();
     const wallet = page.locator('.club-wallet');
-    await wallet.getByText(money(before)).waitFor();
+    await wallet.getByText(yuan(money(before))).waitFor();
 
     const pick = async (name: string) => {
       const picker = page.getByRole('combobox', { name: '选择商品' });
@@ -83,31 +84,34 @@ describe.skipIf(!hasBrowser)('the clubhouse in Chromium', () => {
     await page.locator('.club-cart').getByText('1 小时').waitFor();
     const total = 300 + 1_200 + 6_000;
     const totals = page.locator('.club-totals');
-    await totals.getByText(money(total), { exact: true }).waitFor();
-    await totals.getByText(money(before - total), { exact: true }).waitFor();
+    await totals.getByText(yuan(money(total)), { exact: true }).waitFor();
+    await totals.getByText(yuan(money(before - total)), { exact: true }).waitFor();
     await noAxeProblems('收银台');
     await screenshot(page, 'club-cashier');
 
     await page.getByRole('button', { name: /消费结算/ }).click();
     await page.getByText('结算成功').last().waitFor();
     const slip = page.locator('.club-slip');
-    await slip.getByText('羽毛球场 × 1 小时 = 60.00').waitFor();
-    await slip.getByText(money(before - total), { exact: true }).waitFor();
+    await slip.getByText('羽毛球场 × 1 小时 = ¥60.00').waitFor();
+    await slip.getByText(yuan(money(before - total)), { exact: true }).waitFor();
     await noAxeProblems('消费小票');
 
     await page.goto(`${url}/club/consume`);
     const order = row(member.user_tel);
     await order.waitFor();
     await screenshot(page, 'club-consume');
-    await order.getByText(money(total)).first().waitFor();
-    await order.getByText('羽毛球场 × 1 小时 = 60.00').waitFor();
+    await order
+      .getByText(yuan(money(total)))
+      .first()
+      .waitFor();
+    await order.getByText('羽毛球场 × 1 小时 = ¥60.00').waitFor();
     await expect(page.getByRole('button', { name: /新\s*增/ }).count()).resolves.toBe(0);
     await noAxeProblems('消费订单');
 
     await page.goto(`${url}/club/balance`);
-    // The wallet's balance cell (money is shown with its sign: ¥225.00).
+    // The wallet's balance cell (money is shown with its sign, grouped by thousands: ¥1,225.00).
     await row(member.user_tel)
-      .getByText(`¥${money(before - total)}`, { exact: true })
+      .getByText(yuan(money(before - total)), { exact: true })
       .waitFor();
     await screenshot(page, 'club-balance');
   });

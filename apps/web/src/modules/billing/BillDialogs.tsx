@@ -9,6 +9,7 @@ import { JobRunDialog } from '../../jobs/JobRunDialog';
 import { FormDialog } from '../community/FormDialog';
 import { refundableOf, type BillAction, type BillTabKey } from './bill-tabs';
 import { moneyRule, newClientKey, type HouseBill } from './cashier';
+import { groupedDecimal, yuan } from '../../app/money-text';
 
 const CashierDialog = lazy(() => import('./CashierDialog'));
 const ReceiptDialog = lazy(() => import('./ReceiptDialog'));
@@ -96,7 +97,7 @@ function BillSummary({ bill, amount }: { bill: Row; amount?: ReactNode }) {
       <dt>{t('fields.paymentBill.itemName')}</dt>
       <dd>{`${String(bill.itemName ?? '')} ${String(bill.period ?? '')}`}</dd>
       <dt>{t('billing.owed')}</dt>
-      <dd>{amount ?? `¥${String(bill.owed ?? '')}`}</dd>
+      <dd>{amount ?? yuan(String(bill.owed ?? ''))}</dd>
     </dl>
   );
 }
@@ -134,7 +135,7 @@ function ReduceDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => vo
       <BillSummary bill={bill} />
       <Form form={form} name="bill-reduce" layout="vertical">
         <Form.Item name="reduceAmount" label={t('billing.reduceAmount')} rules={moneyRule(t, owed)}>
-          <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: owed })} />
+          <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: groupedDecimal(owed) })} />
         </Form.Item>
         <ReasonField />
       </Form>
@@ -190,19 +191,19 @@ function RefundDialog({ bill, onClose, onSaved }: { bill: Row; onClose: () => vo
         return t('common.operationSuccess');
       }}
     >
-      <BillSummary bill={bill} amount={`¥${refundable}`} />
+      <BillSummary bill={bill} amount={yuan(refundable)} />
       <Form form={form} name="bill-refund" layout="vertical" initialValues={{ whole: true }}>
         <Form.Item name="whole" label={t('billing.refundKind')}>
           <Radio.Group
             options={[
-              { value: true, label: t('billing.refundWhole', { amount: refundable }) },
+              { value: true, label: t('billing.refundWhole', { amount: groupedDecimal(refundable) }) },
               { value: false, label: t('billing.refundPart') },
             ]}
           />
         </Form.Item>
         {!whole && (
           <Form.Item name="refundAmount" label={t('billing.refundAmount')} rules={moneyRule(t, refundable)}>
-            <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: refundable })} />
+            <Input inputMode="decimal" prefix="¥" placeholder={t('billing.atMost', { amount: groupedDecimal(refundable) })} />
           </Form.Item>
         )}
         <ReasonField />

@@ -1,6 +1,7 @@
 import type { BillSums } from '@property/domain';
 import { useTranslation } from '../../app/i18n';
 import type { BillTabKey } from './bill-tabs';
+import { yuan } from '../../app/money-text';
 
 /** The sums each list shows above its rows (list-sum of the same filter). */
 const SHOWN: Record<BillTabKey, Array<Exclude<keyof BillSums, 'count'>>> = {
@@ -26,7 +27,7 @@ export function BillTotals({ listType, sums }: { listType: BillTabKey; sums?: Bi
         <div className="bill-total" key={key}>
           <span className="bill-total-label">{t(`billing.sums.${key}`)}</span>
           <span className="bill-total-value" data-sum={key}>
-            {sums ? `¥${sums[key]}` : '—'}
+            {sums ? yuan(sums[key]) : '—'}
           </span>
         </div>
       ))}

@@ -7,6 +7,7 @@ import { dictionaryLabels } from '../../crud/dictionaries';
 import { quietly } from '../community/quietly';
 import { keyForChoice, totalsOf, type HouseBill } from './cashier';
 import ReceiptDialog from './ReceiptDialog';
+import { groupedDecimal } from '../../app/money-text';
 
 const BILLS = '/system-property/paymentbill';
 
@@ -157,7 +158,7 @@ export default function CashierDialog({
       : []),
     ...houses.map((h) => ({
       value: h.houseId,
-      label: `${h.houseName ?? ''} ${h.ownerName ?? ''} · ${t('billing.owedAmount', { amount: h.owed })}`,
+      label: `${h.houseName ?? ''} ${h.ownerName ?? ''} · ${t('billing.owedAmount', { amount: groupedDecimal(String(h.owed ?? '0.00')) })}`,
     })),
   ];
 
@@ -181,7 +182,7 @@ export default function CashierDialog({
           <Space>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
             <Button type="primary" loading={paying} disabled={chosen.size === 0} onClick={() => void quietly(pay)}>
-              {t('billing.payAmount', { amount: totals.total })}
+              {t('billing.payAmount', { amount: groupedDecimal(totals.total) })}
             </Button>
           </Space>
         )
@@ -190,7 +191,7 @@ export default function CashierDialog({
       {paid ? (
         <Result
           status="success"
-          title={t('billing.paidTitle', { amount: paid.order.totalAmount })}
+          title={t('billing.paidTitle', { amount: groupedDecimal(String(paid.order.totalAmount)) })}
           subTitle={t('billing.paidReceipt', { receiptNo: paid.order.receiptNo, count: paid.order.billCount })}
         />
       ) : (
@@ -213,7 +214,9 @@ export default function CashierDialog({
               <Typography.Paragraph>
                 {t('billing.houseOwner', { name: bills.ownerName ?? '—', phone: bills.ownerPhone ?? '—' })}
                 <span className="cashier-balance">
-                  {account ? t('billing.prepaidBalance', { amount: account.balance }) : t('billing.prepaidNone')}
+                  {account
+                    ? t('billing.prepaidBalance', { amount: groupedDecimal(String(account.balance)) })
+                    : t('billing.prepaidNone')}
                 </span>
               </Typography.Paragraph>
               {bills.bills.length === 0 ? (
@@ -255,9 +258,9 @@ export default function CashierDialog({
               )}
               <div className="cashier-summary" role="status" aria-live="polite">
                 <span>{t('billing.chosenCount', { count: totals.count })}</span>
-                <span>{t('billing.chosenOwed', { amount: totals.owed })}</span>
-                <span>{t('billing.chosenLateFee', { amount: totals.lateFee })}</span>
-                <strong>{t('billing.chosenTotal', { amount: totals.total })}</strong>
+                <span>{t('billing.chosenOwed', { amount: groupedDecimal(totals.owed) })}</span>
+                <span>{t('billing.chosenLateFee', { amount: groupedDecimal(totals.lateFee) })}</span>
+                <strong>{t('billing.chosenTotal', { amount: groupedDecimal(totals.total) })}</strong>
               </div>
               <Form.Item label={t('billing.payType')} style={{ marginTop: 16 }}>
                 <Radio.Group

@@ -10,6 +10,7 @@ import { quietly } from '../community/quietly';
 import { buildingOptions, unitOptions } from '../community/house-picker';
 import type { Option } from '../community/use-options';
 import { generationParams, sameScope, type GenerationForm } from './generation';
+import { yuan } from '../../app/money-text';
 
 const BILLS = '/system-property/paymentbill';
 
@@ -144,7 +145,7 @@ export default function GenerateDialog({
           {!previewed && <Alert type="info" showIcon message={t('billing.previewStale')} style={{ marginBottom: 8 }} />}
           <Descriptions bordered size="small" column={2} title={t('billing.previewTitle', { period: preview.answer.period })}>
             <Descriptions.Item label={t('billing.previewCount')}>{preview.answer.count}</Descriptions.Item>
-            <Descriptions.Item label={t('billing.previewTotal')}>¥{preview.answer.total}</Descriptions.Item>
+            <Descriptions.Item label={t('billing.previewTotal')}>{yuan(preview.answer.total)}</Descriptions.Item>
             <Descriptions.Item label={t('billing.previewExisting')}>{preview.answer.existing}</Descriptions.Item>
             <Descriptions.Item label={t('billing.previewProblems')}>{preview.answer.problemCount}</Descriptions.Item>
           </Descriptions>

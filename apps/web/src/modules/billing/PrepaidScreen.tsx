@@ -12,6 +12,7 @@ import { dictionaryLabels } from '../../crud/dictionaries';
 import { quietly } from '../community/quietly';
 import { gardenPickers } from '../community/garden-pickers';
 import { moneyRule, newClientKey } from './cashier';
+import { groupedDecimal } from '../../app/money-text';
 
 /** How a top-up is paid in: cash, card or transfer (the balance itself and online payments are not). */
 const TOP_UP_METHODS = [PAY_TYPE.cash, PAY_TYPE.card, PAY_TYPE.transfer];
@@ -139,7 +140,9 @@ function TopUpDialog({ account, onClose, onDone }: { account: Row; onClose: () =
       destroyOnHidden
       maskClosable={false}
     >
-      <Typography.Paragraph>{t('billing.prepaid.balanceNow', { amount: account.balance ?? '0.00' })}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('billing.prepaid.balanceNow', { amount: groupedDecimal(String(account.balance ?? '0.00')) })}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" name="prepaid-top-up" initialValues={{ payType: PAY_TYPE.cash }}>
         <Form.Item name="amount" label={t('billing.prepaid.amount')} rules={moneyRule(t, TOP_UP_MAX)}>
           <Input inputMode="decimal" autoFocus />

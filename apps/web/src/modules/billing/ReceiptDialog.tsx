@@ -6,6 +6,7 @@ import { dictionaryLabels } from '../../crud/dictionaries';
 import { quietly } from '../community/quietly';
 import { paperStyle, receiptRows, type Receipt } from './receipt';
 import './receipt.css';
+import { yuan } from '../../app/money-text';
 
 /** The style element that gives the printed page its paper size while a receipt prints. */
 const PAGE_STYLE_ID = 'receipt-page-size';
@@ -142,7 +143,7 @@ export default function ReceiptDialog({ orderId, onClose }: { orderId: string; o
                 <td colSpan={3}>
                   <span className="receipt-total">
                     <span className="receipt-capital">{receipt.capitalAmount}</span>
-                    <span className="num">¥{order.totalAmount}</span>
+                    <span className="num">{yuan(order.totalAmount)}</span>
                   </span>
                 </td>
               </tr>

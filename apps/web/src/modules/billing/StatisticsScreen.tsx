@@ -12,6 +12,7 @@ import { barPercent, FIGURES, type Figures } from './statistics';
 /** A row of either table: its figures and what it groups by. */
 type StatRow = Figures & { itemId?: string; itemName?: string | null; period?: string; receivable: string };
 import './billing.css';
+import { yuan } from '../../app/money-text';
 
 /**
  * 收费统计: the header garden's bills of a range of months, by charge item and by month (receivable, received,
@@ -39,7 +40,7 @@ export default function StatisticsScreen() {
       title: t(`billing.stats.${key}`),
       dataIndex: key,
       align: 'right' as const,
-      render: (v: unknown) => (key === 'count' ? String(v) : `¥${String(v)}`),
+      render: (v: unknown) => (key === 'count' ? String(v) : yuan(String(v))),
     }));
   const totalRow = (first: string, span: number) => {
     const total = stats.data?.total;
@@ -51,7 +52,7 @@ export default function StatisticsScreen() {
         </Table.Summary.Cell>
         {FIGURES.map((key, i) => (
           <Table.Summary.Cell index={i + span} key={key} align="right">
-            <strong data-total={key}>{key === 'count' ? total[key] : `¥${total[key]}`}</strong>
+            <strong data-total={key}>{key === 'count' ? total[key] : yuan(total[key])}</strong>
           </Table.Summary.Cell>
         ))}
       </Table.Summary.Row>

@@ -1,6 +1,7 @@
 import { Money } from '@property/domain';
 import type { Rule } from 'antd/es/form';
 import type { Translate } from '../../app/i18n';
+import { groupedDecimal } from '../../app/money-text';
 
 /** A bill at the cashier (get-all-bill-by-houseId): what it owes and its late fee if paid today. */
 export interface CashierBill {
@@ -64,7 +65,7 @@ export function moneyRule(t: Translate, max: string): Rule[] {
         const text = String(value ?? '').trim();
         if (!text) return;
         if (!MONEY_TEXT.test(text) || Money.compare(text, '0') <= 0) throw new Error(t('billing.amountInvalid'));
-        if (Money.compare(text, max) > 0) throw new Error(t('billing.amountTooMuch', { amount: max }));
+        if (Money.compare(text, max) > 0) throw new Error(t('billing.amountTooMuch', { amount: groupedDecimal(max) }));
       },
     },
   ];

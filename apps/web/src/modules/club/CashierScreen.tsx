@@ -22,6 +22,7 @@ import { useButtons } from '../../app/permissions';
 import { hoursOf, isHall } from './lines';
 import { OrderLines } from './OrderLines';
 import './cashier.css';
+import { yuan } from '../../app/money-text';
 
 interface Wallet {
   id: string;
@@ -116,7 +117,7 @@ export default function CashierScreen() {
     () =>
       products.map((p) => ({
         value: p.id,
-        label: `${p.clubProductName} ${p.clubProductPrice}${isHall({ type: p.clubProductType ?? '' }) ? ` ${t('club.perHour')}` : ''}`,
+        label: `${p.clubProductName} ${yuan(p.clubProductPrice)}${isHall({ type: p.clubProductType ?? '' }) ? ` ${t('club.perHour')}` : ''}`,
       })),
     [products, t],
   );
@@ -149,7 +150,7 @@ export default function CashierScreen() {
                       block
                       onClick={() => setWallet(w)}
                     >
-                      {`${w.clubUserName ?? w.userName ?? ''} ${w.userTel ?? ''} · ${w.clubBalance ?? '0.00'}`}
+                      {`${w.clubUserName ?? w.userName ?? ''} ${w.userTel ?? ''} · ${yuan(w.clubBalance ?? '0.00')}`}
                     </Button>
                   </List.Item>
                 )}
@@ -162,7 +163,9 @@ export default function CashierScreen() {
                 </Descriptions.Item>
                 <Descriptions.Item label={t('fields.clubBalance.userTel')}>{wallet.userTel}</Descriptions.Item>
                 <Descriptions.Item label={t('fields.clubConsume.houseName')}>{wallet.houseName ?? '-'}</Descriptions.Item>
-                <Descriptions.Item label={t('fields.clubBalance.clubBalance')}>{wallet.clubBalance}</Descriptions.Item>
+                <Descriptions.Item label={t('fields.clubBalance.clubBalance')}>
+                  {yuan(wallet.clubBalance ?? '0.00')}
+                </Descriptions.Item>
               </Descriptions>
             )}
           </Card>
@@ -197,7 +200,7 @@ export default function CashierScreen() {
                 {
                   title: t('club.price'),
                   render: (_, l) =>
-                    `${l.product.clubProductPrice}${isHall({ type: l.product.clubProductType ?? '' }) ? ` ${t('club.perHour')}` : ''}`,
+                    `${yuan(l.product.clubProductPrice)}${isHall({ type: l.product.clubProductType ?? '' }) ? ` ${t('club.perHour')}` : ''}`,
                 },
                 {
                   title: t('club.quantity'),
@@ -220,7 +223,7 @@ export default function CashierScreen() {
                     );
                   },
                 },
-                { title: t('club.lineAmount'), render: (_, __, i) => amounts[i] },
+                { title: t('club.lineAmount'), render: (_, __, i) => yuan(amounts[i]) },
                 {
                   title: t('common.actions'),
                   render: (_, l) => (
@@ -238,9 +241,9 @@ export default function CashierScreen() {
               ]}
             />
             <Descriptions column={{ xs: 1, sm: 3 }} size="small" className="club-totals">
-              <Descriptions.Item label={t('club.total')}>{total}</Descriptions.Item>
-              <Descriptions.Item label={t('club.balanceBefore')}>{wallet ? before : '-'}</Descriptions.Item>
-              <Descriptions.Item label={t('club.balanceAfter')}>{wallet ? after : '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('club.total')}>{yuan(total)}</Descriptions.Item>
+              <Descriptions.Item label={t('club.balanceBefore')}>{wallet ? yuan(before) : '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('club.balanceAfter')}>{wallet ? yuan(after) : '-'}</Descriptions.Item>
             </Descriptions>
             {wallet && short && <Alert type="error" showIcon message={t('club.insufficient')} />}
             {buttons.has('cashier_consume') && (
@@ -286,9 +289,9 @@ function Slip({ order, wallet }: { order: Order; wallet: Wallet }) {
         <Descriptions.Item label={t('club.orderProducts')}>
           <OrderLines lines={lines} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('club.total')}>{order.consumeAmount}</Descriptions.Item>
-        <Descriptions.Item label={t('club.balanceBefore')}>{order.consumeBeforeAmount}</Descriptions.Item>
-        <Descriptions.Item label={t('club.balanceAfter')}>{wallet.clubBalance}</Descriptions.Item>
+        <Descriptions.Item label={t('club.total')}>{yuan(order.consumeAmount)}</Descriptions.Item>
+        <Descriptions.Item label={t('club.balanceBefore')}>{yuan(order.consumeBeforeAmount)}</Descriptions.Item>
+        <Descriptions.Item label={t('club.balanceAfter')}>{yuan(wallet.clubBalance)}</Descriptions.Item>
         <Descriptions.Item label={t('club.cashierName')}>{order.updateUserName ?? '-'}</Descriptions.Item>
       </Descriptions>
     </Card>

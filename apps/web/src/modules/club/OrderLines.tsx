@@ -1,6 +1,7 @@
 import type { ConsumeLine } from '@property/domain';
 import { useTranslation } from '../../app/i18n';
 import { hoursOf, isHall } from './lines';
+import { yuan } from '../../app/money-text';
 
 /** The lines of an order: name, price, and pieces or hours (a hall's half-hours × 0.5). */
 export function OrderLines({ lines }: { lines: ConsumeLine[] }) {
@@ -11,7 +12,7 @@ export function OrderLines({ lines }: { lines: ConsumeLine[] }) {
         <li key={`${line.clubProductId}-${i}`}>
           {line.clubProductName} × {isHall(line) ? t('club.hours', { hours: hoursOf(line.num) }) : line.num}
           {' = '}
-          {line.amount}
+          {yuan(line.amount)}
         </li>
       ))}
     </ul>
