@@ -10,14 +10,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { billRows, clientKeyOf, positiveAmount, resumBill } from '../src/modules/billing/bills';
-import {
-  closeBills,
-  MAX_BILLS_A_PAYMENT,
-  payBills,
-  payBillsOrSkip,
-  reduceBill,
-  refundBill,
-} from '../src/modules/billing/payments';
+import { closeBills, MAX_BILLS_A_PAYMENT, payBills, reduceBill, refundBill } from '../src/modules/billing/payments';
 import { accountOfHouse, moveBalance, moveBalances, prepaidAccounts, topUp } from '../src/modules/billing/prepaid';
 import { CHUNK, deductAccount, deductGenerated } from '../src/modules/billing/auto-deduct';
 import type { GenerationScope } from '../src/modules/billing/generation';
@@ -577,13 +570,6 @@ describe('paying bills', () => {
     expect(await billOf(bill)).toMatchObject({ status: '2', paid: '10.00', fee: '0.00' });
   });
 
-  it('a bill deducted as it is issued pays no late fee, however late', async () => {
-    const bill = await addBill({ amount: '100.00', dueIn: -12 });
-    const paid = await payBillsOrSkip(ctx, { billIds: bill, payType: PAY_TYPE.cash }, { noLateFee: true });
-    expect(await orderOf(paid!.order.id)).toMatchObject({ late_fee: '0.00', total_amount: '100.00' });
-    expect(await billOf(bill)).toMatchObject({ status: '2', fee: '0.00' });
-  });
-
   it('a bill of another tenant is missing', async () => {
     const bill = await addBill({ amount: '10.00' });
     const stranger = { ...ctx, auth: { ...ctx.auth, tenantId: '000000' }, rowScope: () => [sql`tenant_id = '000000'`] };
@@ -689,38 +675,6 @@ describe('pre-paid balances', () => {
     await refusedWith(() => payBills(ctx, { billIds: `${mine},${nobodys}`, payType: PAY_TYPE.balance }), 'prepaidOwnersDiffer');
     expect(await billOf(mine)).toMatchObject({ status: '1' });
     expect(await balanceOf(account)).toBe('500.00');
-  });
-
-  /**
-   * payBillsOrSkip's skipUnpayable (PayOptions): where payBills refuses, it answers null and writes nothing — a bill
-   * among them no longer unpaid, no account to pay from, a balance a cent short — and it pays bills it can, as payBills.
-   */
-  it('skipUnpayable: null with nothing written for a bill no longer unpaid, no account or a short balance; else it pays', async () => {
-    const owner = spareOwners.pop()!;
-    const mine = await addAccount(owner, '10.00');
-    const unpaid = await addBill({ amount: '10.00', owner });
-    const paidBefore = await addBill({ amount: '5.00', owner, status: BILL_STATUS.paid, paid: '5.00' });
-    const skip = (billIds: string, payType: number) => payBillsOrSkip(ctx, { billIds, payType }, { skipUnpayable: true });
-    expect(await skip(`${unpaid},${paidBefore}`, PAY_TYPE.cash)).toBeNull();
-    // 10.01 from 10.00: a cent short.
-    const tooMuch = await addBill({ amount: '10.01', owner });
-    expect(await skip(tooMuch, PAY_TYPE.balance)).toBeNull();
-    // An owner without an account.
-    const nobodys = await addBill({ amount: '1.00', owner: spareOwners.pop()! });
-    expect(await skip(nobodys, PAY_TYPE.balance)).toBeNull();
-    for (const bill of [unpaid, tooMuch, nobodys]) {
-      expect(await billOf(bill), bill).toMatchObject({ status: '1', paid: '0.00', order_id: null });
-      expect(await ordersFor(bill), bill).toBe(0);
-      expect(await logOf(bill), bill).toEqual([]);
-    }
-    expect(await billOf(paidBefore)).toMatchObject({ status: '2', order_id: null });
-    expect(await balanceOf(mine)).toBe('10.00');
-    expect(await ledgerOf(mine)).toEqual([]);
-    // Every bill named unpaid and the balance covering them exactly: paid, as payBills pays.
-    const done = await skip(unpaid, PAY_TYPE.balance);
-    expect(done).toMatchObject({ replay: false, order: { totalAmount: '10.00' } });
-    expect(await billOf(unpaid)).toMatchObject({ status: '2', paid: '10.00', pay_type: String(PAY_TYPE.balance) });
-    expect(await balanceOf(mine)).toBe('0.00');
   });
 
   it('moves a balance to exactly zero, never below: one cent more is refused', async () => {

@@ -113,7 +113,7 @@ async function deduct(ctx: CrudContext, waiting: Waiting[], options: DeductOptio
 
 /**
  * One chunk, in the caller's transaction: each bill its own payment by
- * balance, as payBillsOrSkip writes it (order keyed auto:<billId> with its
+ * balance, as the cashier's payBills writes it (order keyed auto:<billId> with its
  * receipt number, bill settled, bill log, ledger row, balance move, audit
  * rows), but written for the whole chunk at once: a statement a kind of
  * row (writePayments, moveBalances) rather than about twenty a bill. Which

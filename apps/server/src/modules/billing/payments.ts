@@ -50,15 +50,14 @@ function payTypeOf(raw: unknown): number {
  * anything is written when there is none or it holds less than `total`
  * (or, for an automatic deduction, null: the payment is then skipped).
  */
-async function balanceAccountOf(ctx: CrudContext, bills: Row[], total: string, orNull: boolean): Promise<Row | null> {
+async function balanceAccountOf(ctx: CrudContext, bills: Row[], total: string): Promise<Row> {
   if (new Set(bills.map((b) => String(b.owner_id ?? ''))).size > 1) throw badRequest('prepaidOwnersDiffer');
   const first = bills[0]!;
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: the lock queues concurrent cashiers (billing-prepaid proves it); one caller cannot see it.
   const account = await accountOf(ctx, first.owner_id, first.garden_id, { lock: true });
-  const short = !account || Money.compare(String(account.balance), total) < 0;
-  if (short && orNull) return null;
   if (!account) throw badRequest('prepaidNoAccount');
-  if (short) throw badRequest('prepaidBalanceShort', { balance: Money.format(String(account.balance), 2), amount: total });
+  if (Money.compare(String(account.balance), total) < 0)
+    throw badRequest('prepaidBalanceShort', { balance: Money.format(String(account.balance), 2), amount: total });
   return account;
 }
 
@@ -89,36 +88,17 @@ async function replayOf(ctx: CrudContext, key: string, billIds: string[]) {
   return { order: toJson(paymentOrderEntity, order), bills: await billRows(ctx, paid.rows), replay: true };
 }
 
-/** What the server itself asks of a payment (automatic deduction from a pre-paid balance, auto-deduct.ts). */
-export interface PayOptions {
-  /**
-   * The payment's key, derived by the server (`auto:<billId>`) rather than
-   * sent by a client: its colon is refused in a client's key (clientKeyOf),
-   * so no cashier's key can ever take it.
-   */
-  serverKey?: string;
-  /** Answer null, with nothing written, when a bill is no longer unpaid or the balance cannot cover the bills. */
-  skipUnpayable?: boolean;
-  /** No late fee: the bill is paid the moment it is issued (deducted by the generation that made it). */
-  noLateFee?: boolean;
-}
-
 /**
- * Pays one or several unpaid bills of one house at once: one order, one
- * receipt number, each bill settled with today's late fee. The same clientKey
- * again answers the first payment (replay) and pays nothing.
+ * The cashier's payment: one or several unpaid bills of one house at once, one order, one receipt number, each
+ * bill settled with today's late fee. The same clientKey again answers the first payment (replay) and pays
+ * nothing. Every reason not to pay is a refusal (a 400) with nothing written. (The automatic deduction from a
+ * pre-paid balance writes through the same writers, set-based: auto-deduct.ts.)
  */
 export async function payBills(ctx: CrudContext, request: PayRequest) {
-  // Without skipUnpayable every reason not to pay is a refusal (a 400), never null.
-  return (await payBillsOrSkip(ctx, request, {}))!;
-}
-
-/** payBills, or null with nothing written when `skipUnpayable` and the bills cannot be paid (see PayOptions). */
-export async function payBillsOrSkip(ctx: CrudContext, request: PayRequest, options: PayOptions) {
   const billIds = [...new Set(parseIds(request.billIds, 'billIds'))];
   if (billIds.length > MAX_BILLS_A_PAYMENT) throw badRequest('billsTooMany', { max: MAX_BILLS_A_PAYMENT });
   const payType = payTypeOf(request.payType);
-  const key = options.serverKey ?? clientKeyOf(request.clientKey);
+  const key = clientKeyOf(request.clientKey);
   return inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
     const locked = await lockBills(tx, billIds);
@@ -126,7 +106,6 @@ export async function payBillsOrSkip(ctx: CrudContext, request: PayRequest, opti
       const replay = await replayOf(tx, key, billIds);
       if (replay) return replay;
     }
-    if (options.skipUnpayable && locked.some((b) => Number(b.bill_status) !== BILL_STATUS.unpaid)) return null;
     locked.forEach(refusePaying);
     const target = (b: Row) => `${b.house_id ?? ''}/${b.parking_space_id ?? ''}`;
     if (new Set(locked.map(target)).size > 1) throw badRequest('billsOneHouse');
@@ -134,12 +113,11 @@ export async function payBillsOrSkip(ctx: CrudContext, request: PayRequest, opti
     const settled = locked.map((bill) => ({
       bill,
       owed: owedOf(bill),
-      fee: options.noLateFee ? '0.00' : lateFeeOf(bill, byItem.get(String(bill.item_id)), day),
+      fee: lateFeeOf(bill, byItem.get(String(bill.item_id)), day),
     }));
     const first = locked[0]!;
     const total = totalOf(settled);
-    const account = payType === PAY_TYPE.balance ? await balanceAccountOf(tx, locked, total, !!options.skipUnpayable) : null;
-    if (payType === PAY_TYPE.balance && !account) return null;
+    const account = payType === PAY_TYPE.balance ? await balanceAccountOf(tx, locked, total) : null;
     const year = Number(day.slice(0, 4));
     const receipt = await nextReceipt(tx, String(first.garden_id), year);
     const [order] = await writePayments(tx, [
