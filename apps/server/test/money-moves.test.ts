@@ -709,10 +709,10 @@ describe('pre-paid balances', () => {
     const row = await accountRow(mine);
     const moves = (...amounts: string[]) =>
       amounts.map((amount) => ({ account: row, amount, entry: { kind: PREPAID_KIND.payment } }));
-    // 6.00 and 6.00 from 10.00: the second would overdraw it. Refused as the first move's (the account's balance), nothing moved.
+    // 6.00 and 6.00 from 10.00: together they would overdraw it. Refused naming the balance and their sum, nothing moved.
     await refusedWith(() => moveBalances(ctx, moves('-6.00', '-6.00')), 'prepaidBalanceShort', {
       balance: '10.00',
-      amount: '6.00',
+      amount: '12.00',
     });
     expect(await balanceOf(mine)).toBe('10.00');
     expect(await ledgerOf(mine)).toEqual([]);

@@ -150,9 +150,13 @@ export async function moveBalances(ctx: CrudContext, moves: BalanceMove[]): Prom
   });
   const short = steps.findIndex((step) => step.after === null || Money.isNegative(step.after));
   if (short >= 0) {
+    // An account the update refused is short by all its moves together: the refusal names their sum, not one of them
+    // (可用余额 10.00, 本次 12.00 for two moves of 6.00). A step short within an accepted update names that step.
+    const refused = steps[short]!.before === undefined;
+    const id = String(moves[short]!.account.id);
     throw badRequest('prepaidBalanceShort', {
       balance: Money.format(steps[short]!.before ?? String(moves[short]!.account.balance), 2),
-      amount: Money.format(Money.sub('0', moves[short]!.amount), 2),
+      amount: Money.format(Money.sub('0', refused ? delta.get(id)! : moves[short]!.amount), 2),
     });
   }
   // Each row's own key (the caller's, or a fresh one): how the inserted rows are told apart.
