@@ -4,7 +4,12 @@ import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, signedIn } from './facility-fixtures';
 import { demoGardens, gardenStaff, menuSubtrees } from './garden-staff';
-import { startServer, type TestServer } from './harness';
+import { administratorOf, startServer, type TestServer } from './harness';
+import { explainOnGrown } from './plans';
+import { paymentBillEntity, paymentOrderEntity } from '@property/domain';
+import type { CrudContext } from '../src/platform/crud/engine';
+import { BILL_STATEMENTS, billsInRange } from '../src/modules/dashboard/bill-figures';
+import { ORDER_STATEMENTS, orderYearsSql, paidOrders, yearEnd, yearStart } from '../src/modules/dashboard/order-figures';
 
 /**
  * The dashboard (统计看板) over HTTP: a garden the test builds, with bills of two charge items in 2024 in every state
@@ -632,5 +637,79 @@ describe('who reads the figures', () => {
       expect(answer.status, path).toBe(403);
       expect(answer.body.msg).toBe('请求被拒绝');
     }
+  });
+});
+
+describe('the figures read their range by index (a million bills, docs/benchmarks.md)', () => {
+  const ctx = (): CrudContext => ({
+    db: db(),
+    auth: administratorOf(DEMO_TENANT),
+    rowScope: () => [sql`tenant_id = ${DEMO_TENANT}`],
+  });
+  const range = { sTime: '2024-01-01', eTime: '2024-12-31', fromPeriod: '2024-01', toPeriod: '2024-12' };
+  /** Three years of bills a garden, in every state, due on the 20th of their month. */
+  const bills = {
+    period: sql`to_char(date '2023-01-01' + (g % 36) * interval '1 month', 'YYYY-MM')`,
+    bill_status: sql`1 + g % 4`,
+    due_date: sql`date '2023-01-20' + (g % 36) * 30`,
+    amount: sql`100.00`,
+    reduce_amount: sql`0`,
+    paid_amount: sql`0`,
+    late_fee: sql`0`,
+    refund_amount: sql`0`,
+  };
+  const explainBills = (where: ReturnType<typeof billsInRange>) =>
+    explainOnGrown(
+      db(),
+      DEMO_TENANT,
+      paymentBillEntity,
+      Object.values(BILL_STATEMENTS).map((statement) => ({ statement: statement(where), off: ['enable_seqscan'] })),
+      bills,
+    );
+
+  it('a garden’s bills of the range by the (tenant, garden, period) index, the tenant’s by an index on the period', async () => {
+    for (const plan of await explainBills(billsInRange(ctx(), '1', range))) {
+      expect(plan.join(' > ')).not.toMatch(/Seq Scan/);
+      expect(
+        plan.some((n) => n.includes('property_payment_bill_garden_list_idx')),
+        plan.join(' > '),
+      ).toBe(true);
+    }
+    // The whole tenant: an index bounded by the period (the list's, or the items' with the period in it).
+    for (const plan of await explainBills(billsInRange(ctx(), undefined, range))) {
+      expect(plan.join(' > ')).not.toMatch(/Seq Scan/);
+      expect(plan.join(' > ')).toMatch(/Index Scan on property_payment_bill_(list|item_id_period)_idx/);
+    }
+  });
+
+  it('orders of a year by the (tenant, garden, pay time) index; the years a step each', async () => {
+    const where = paidOrders(ctx(), '1', yearStart(2024), yearEnd(2024));
+    const plans = await explainOnGrown(
+      db(),
+      DEMO_TENANT,
+      paymentOrderEntity,
+      [
+        ...[ORDER_STATEMENTS.sum, ORDER_STATEMENTS.byMonth, ORDER_STATEMENTS.byDay].map((statement) => ({
+          statement: statement(where),
+          off: ['enable_seqscan'],
+        })),
+        { statement: orderYearsSql(paidOrders(ctx(), '1')), off: ['enable_seqscan'] },
+      ],
+      {
+        pay_time: sql`timestamp '2022-01-01' + g * interval '5 hours'`,
+        order_status: sql`1`,
+        total_amount: sql`10`,
+        refund_amount: sql`0`,
+      },
+    );
+    for (const plan of plans) {
+      expect(plan.join(' > ')).not.toMatch(/Seq Scan/);
+      expect(
+        plan.some((n) => n.includes('property_payment_order_garden_list_idx')),
+        plan.join(' > '),
+      ).toBe(true);
+    }
+    // Each step of the years is the latest pay time before a bound: the index read backward, one row.
+    expect(plans.at(-1)!.join(' > ')).toMatch(/Limit > Index Scan( Backward)? on property_payment_order_garden_list_idx/);
   });
 });

@@ -24,6 +24,49 @@ export function billsInRange(ctx: CrudContext, gardenId: string | undefined, ran
 const BILL_FIGURES = sql`${FIGURES},
   coalesce(sum(reduce_amount) filter (where bill_status <> ${BILL_STATUS.closed}), 0) as reduced`;
 
+/** Days a bill is past its due date today (the database's day, as overdue is everywhere). */
+const DAYS_OVERDUE = sql`(current_date - due_date)`;
+
+/** An age band of overdue bills, as a condition. */
+const inBand = (b: (typeof OVERDUE_BANDS)[number]) =>
+  b.maxDays === null ? sql`${DAYS_OVERDUE} >= ${b.minDays}` : sql`${DAYS_OVERDUE} between ${b.minDays} and ${b.maxDays}`;
+
+/** The overdue bills among those `where` selects: unpaid, past their due date today. */
+const overdueOf = (where: RawBuilder<unknown>) =>
+  sql`${where} and bill_status = ${BILL_STATUS.unpaid} and due_date < current_date`;
+
+/** The statements of the bill figures, each over the bills `where` selects (the tests explain them on a grown table). */
+export const BILL_STATEMENTS = {
+  byItem: (where: RawBuilder<unknown>) => sql<Row>`select item_id, min(item_name) as item_name, ${BILL_FIGURES}
+    from property_payment_bill where ${where} group by item_id order by min(item_name), item_id`,
+  total: (where: RawBuilder<unknown>) => sql<Row>`select ${BILL_FIGURES} from property_payment_bill where ${where}`,
+  byMonth: (where: RawBuilder<unknown>) =>
+    sql<Row>`select period, ${FIGURES} from property_payment_bill where ${where} group by period`,
+  headline: (where: RawBuilder<unknown>) => sql<Row>`select ${FIGURES},
+      count(distinct house_id) filter (where bill_status <> ${BILL_STATUS.closed})::int as billed,
+      count(distinct house_id) filter (where bill_status = ${BILL_STATUS.unpaid})::int as owing
+    from property_payment_bill where ${where}`,
+  aging: (
+    where: RawBuilder<unknown>,
+  ) => sql<Row>`select count(*)::int as count, coalesce(sum(amount - reduce_amount), 0) as amount,
+      ${sql.join(
+        OVERDUE_BANDS.map(
+          (b, i) => sql`count(*) filter (where ${inBand(b)})::int as ${sql.ref(`c${i}`)},
+            coalesce(sum(amount - reduce_amount) filter (where ${inBand(b)}), 0) as ${sql.ref(`a${i}`)}`,
+        ),
+      )}
+    from property_payment_bill where ${overdueOf(where)}`,
+  // A house's bills carry its owner as billed; the newest bill's names are the ones shown.
+  debtors: (where: RawBuilder<unknown>) => sql<Row>`select house_id, parking_space_id, min(house_name) as house_name,
+      (array_agg(owner_name order by due_date desc, id desc))[1] as owner_name,
+      (array_agg(owner_phone order by due_date desc, id desc))[1] as owner_phone,
+      count(*)::int as count, sum(amount - reduce_amount) as amount, max(${DAYS_OVERDUE})::int as max_days
+    from property_payment_bill where ${overdueOf(where)}
+    group by house_id, parking_space_id
+    order by sum(amount - reduce_amount) desc, min(house_name), house_id, parking_space_id
+    limit ${TOP_DEBTORS}`,
+};
+
 /** part ÷ whole to four places (half up), or null when the whole is 0: a rate of nothing is no rate. */
 export function rateOf(part: string, whole: string): string | null {
   return Money.isZero(whole) ? null : Money.format(Money.div(part, whole, 4), 4);
@@ -45,9 +88,8 @@ const collectedOf = (f: { receivable: string; outstanding: string }) => Money.fo
 /** The range's figures by charge item (by name), and their total: each total is the sum of its rows. */
 export async function figuresByItem(ctx: CrudContext, where: RawBuilder<unknown>) {
   const [rows, total] = await Promise.all([
-    sql<Row>`select item_id, min(item_name) as item_name, ${BILL_FIGURES} from property_payment_bill where ${where}
-      group by item_id order by min(item_name), item_id`.execute(ctx.db),
-    sql<Row>`select ${BILL_FIGURES} from property_payment_bill where ${where}`.execute(ctx.db),
+    BILL_STATEMENTS.byItem(where).execute(ctx.db),
+    BILL_STATEMENTS.total(where).execute(ctx.db),
   ]);
   return {
     rows: rows.rows.map((r) => ({
@@ -61,8 +103,7 @@ export async function figuresByItem(ctx: CrudContext, where: RawBuilder<unknown>
 
 /** The range's figures by month: every period of the range, zeros where it has no bill. */
 export async function figuresByMonth(ctx: CrudContext, where: RawBuilder<unknown>, periods: string[]) {
-  const rows = await sql<Row>`select period, ${FIGURES} from property_payment_bill where ${where}
-    group by period`.execute(ctx.db);
+  const rows = await BILL_STATEMENTS.byMonth(where).execute(ctx.db);
   const byPeriod = new Map(rows.rows.map((r) => [String(r.period), figures(r)]));
   const none = figures({ count: 0, receivable: 0, received: 0, refunded: 0, outstanding: 0, overdue: 0 });
   return periods.map((period) => {
@@ -89,10 +130,7 @@ export async function ratesByItem(ctx: CrudContext, where: RawBuilder<unknown>) 
  * not in the houses.
  */
 export async function headline(ctx: CrudContext, where: RawBuilder<unknown>) {
-  const rows = await sql<Row>`select ${FIGURES},
-      count(distinct house_id) filter (where bill_status <> ${BILL_STATUS.closed})::int as billed,
-      count(distinct house_id) filter (where bill_status = ${BILL_STATUS.unpaid})::int as owing
-    from property_payment_bill where ${where}`.execute(ctx.db);
+  const rows = await BILL_STATEMENTS.headline(where).execute(ctx.db);
   const r = rows.rows[0]!;
   const f = figures(r);
   const billed = Number(r.billed);
@@ -122,35 +160,14 @@ export async function receivedByItem(ctx: CrudContext, where: RawBuilder<unknown
   return { total: total.received, items };
 }
 
-/** Days a bill is past its due date today (the database's day, as overdue is everywhere). */
-const DAYS_OVERDUE = sql`(current_date - due_date)`;
-
 /**
  * The range's overdue bills (unpaid, past their due date today) by age band, and the houses or parking spaces
  * owing most. Amounts are what the bills owe (amount − reduceAmount); late fees are worked out when paid.
  */
 export async function overdue(ctx: CrudContext, where: RawBuilder<unknown>) {
-  const overdueWhere = sql`${where} and bill_status = ${BILL_STATUS.unpaid} and due_date < current_date`;
-  const band = (b: (typeof OVERDUE_BANDS)[number]) =>
-    b.maxDays === null ? sql`${DAYS_OVERDUE} >= ${b.minDays}` : sql`${DAYS_OVERDUE} between ${b.minDays} and ${b.maxDays}`;
   const [bands, debtors] = await Promise.all([
-    sql<Row>`select count(*)::int as count, coalesce(sum(amount - reduce_amount), 0) as amount,
-        ${sql.join(
-          OVERDUE_BANDS.map(
-            (b, i) => sql`count(*) filter (where ${band(b)})::int as ${sql.ref(`c${i}`)},
-              coalesce(sum(amount - reduce_amount) filter (where ${band(b)}), 0) as ${sql.ref(`a${i}`)}`,
-          ),
-        )}
-      from property_payment_bill where ${overdueWhere}`.execute(ctx.db),
-    // A house's bills carry its owner as billed; the newest bill's names are the ones shown.
-    sql<Row>`select house_id, parking_space_id, min(house_name) as house_name,
-        (array_agg(owner_name order by due_date desc, id desc))[1] as owner_name,
-        (array_agg(owner_phone order by due_date desc, id desc))[1] as owner_phone,
-        count(*)::int as count, sum(amount - reduce_amount) as amount, max(${DAYS_OVERDUE})::int as max_days
-      from property_payment_bill where ${overdueWhere}
-      group by house_id, parking_space_id
-      order by sum(amount - reduce_amount) desc, min(house_name), house_id, parking_space_id
-      limit ${TOP_DEBTORS}`.execute(ctx.db),
+    BILL_STATEMENTS.aging(where).execute(ctx.db),
+    BILL_STATEMENTS.debtors(where).execute(ctx.db),
   ]);
   const r = bands.rows[0]!;
   const money = (v: unknown) => Money.format(String(v), 2);
