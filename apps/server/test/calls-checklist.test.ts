@@ -17,8 +17,9 @@ const COVERED = [
   /^\/api\/system-property\/(repair|repairlog|repairimages|repaircomment|suggestion|reservation|notice|communityActivity|temlatemsg|propertemlatemsg|file|patrol|patrolplan|patrolpoint|patroltask|patroltaskpoints)\//,
   /^\/api\/blade-resource\/(oss\/endpoint\/put-file$|parking\/|parkingspace\/)/,
   /^\/api\/(owner|citizen-user|system-property\/owner)\//,
-  /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/(?!statistics|barChart|radarMap)|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
+  /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
   /^\/api\/system-property-ljy\/app\/pay\/payRefund$/,
+  /^\/api\/system-property\/(desk|index)\//,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

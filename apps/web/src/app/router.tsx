@@ -9,6 +9,7 @@ import { preloadAntd, WithAntd } from './WithAntd';
 import { preloadable } from './preloadable';
 import { session } from './session';
 import { LeaveDetailPage, LeaveFormPage, LeaveHandlePage } from '../modules/workflow/screens';
+import { DashboardPage } from '../modules/dashboard/screens';
 // The sign-in page is part of the first script (a phone on a slow network would wait a round trip more for
 // its chunk; it is small: plain elements, no antd). Every other screen is its own chunk.
 import LoginPage from '../modules/login/LoginPage';
@@ -102,8 +103,9 @@ export function ConsoleRoutes() {
           <Route path="/wel" element={<Navigate to="/wel/index" replace />} />
           <Route element={lazyPage(<Shell />)}>
             <Route path="/wel/index" element={lazyPage(<Welcome />)} />
-            {/* The console's dashboard (hidden from the menu) and the test page of spec §2.1, until their modules land. */}
-            <Route path="/wel/dashboard" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/wel/dashboard']!} />)} />
+            {/* The console's dashboard (spec §2.1, hidden from the menu): the 统计看板 menu's screen. */}
+            <Route path="/wel/dashboard" element={lazyPage(<DashboardPage />)} />
+            {/* The test page of spec §2.1, until its module lands. */}
             <Route path="/test/index" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />)} />
             <Route path="/info/index" element={lazyPage(<InfoPage />)} />
             <Route path="/myiframe/*" element={lazyPage(<EmbeddedPage />)} />

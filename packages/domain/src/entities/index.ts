@@ -20,6 +20,7 @@ export * from './service/index';
 export * from './patrol/index';
 export * from './workflow/index';
 export * from './club/index';
+export * from './dashboard/index';
 export * from './references';
 export * from './data-names';
 

@@ -18,6 +18,12 @@ export function gardenBoundMenus(): ReadonlyArray<string> {
 }
 
 /**
+ * Menus of screens scoped by the header garden that list no entity of their own: the dashboard (统计看板) sums the
+ * chosen garden's rows, so its holder picks a garden like the holder of any garden-bound screen.
+ */
+export const GARDEN_SCOPED_MENUS: ReadonlyArray<string> = ['dashboard'];
+
+/**
  * Reference reads (docs/api-conventions.md, "Reference reads"): a list that
  * names rows for other screens, read by anyone holding one of the menus it
  * serves, not only its own. A repair clerk without the garden menu still sees
@@ -27,7 +33,9 @@ export function gardenBoundMenus(): ReadonlyArray<string> {
  * only what it would be answered.
  */
 export function referenceReadersOf(entity: EntityDef): ReadonlyArray<string> {
-  return entity === gardenEntity ? gardenBoundMenus().filter((code) => code !== entity.permission) : [];
+  return entity === gardenEntity
+    ? [...gardenBoundMenus(), ...GARDEN_SCOPED_MENUS].filter((code) => code !== entity.permission)
+    : [];
 }
 
 /** Whether a caller who may read the menus `readable` says may read `entity`'s list as a reference. */

@@ -1,6 +1,7 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
+import { dashboardEn } from './dashboard-en';
 import { errorsEn } from './errors-en';
 import { workflowEn } from './workflow-en';
 import { communityEn } from './community-en';
@@ -1237,5 +1238,6 @@ export const en: Shape<typeof zh> = {
   community: communityEn,
   service: serviceEn,
   billing: billingEn,
+  dashboard: dashboardEn,
   errors: errorsEn,
 };

@@ -1,10 +1,12 @@
 import { clubErrorsEn } from './club-en';
 import { auditErrorsEn } from './audit-en';
+import { dashboardErrorsEn } from './dashboard-en';
 import type { errorsZh } from './errors-zh';
 
 /** The server's messages and validation messages in English: every key of the Chinese module, no other. */
 export const errorsEn: Record<keyof typeof errorsZh, string> = {
   ...clubErrorsEn,
+  ...dashboardErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

@@ -1,5 +1,6 @@
 import { clubErrorsZh } from './club-zh';
 import { auditErrorsZh } from './audit-zh';
+import { dashboardErrorsZh } from './dashboard-zh';
 
 /**
  * Every message the server sends and every validation message, in Chinese:
@@ -10,6 +11,7 @@ import { auditErrorsZh } from './audit-zh';
  */
 export const errorsZh = {
   ...clubErrorsZh,
+  ...dashboardErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

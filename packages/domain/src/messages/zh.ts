@@ -1,6 +1,7 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
+import { dashboardZh } from './dashboard-zh';
 import { errorsZh } from './errors-zh';
 import { workflowZh } from './workflow-zh';
 import { communityZh } from './community-zh';
@@ -1254,5 +1255,6 @@ export const zh = {
   community: communityZh,
   service: serviceZh,
   billing: billingZh,
+  dashboard: dashboardZh,
   errors: errorsZh,
 } as const;

@@ -10,15 +10,16 @@ import { bills } from './bills';
 
 type Query = Record<string, unknown>;
 
-/** The figures of a group of bills, in SQL: what each statistics row and the total carry. */
-const FIGURES = sql`count(*) filter (where bill_status <> ${BILL_STATUS.closed})::int as count,
+/** The figures of a group of bills, in SQL: what each statistics row and the total carry (the dashboard's too). */
+export const FIGURES = sql`count(*) filter (where bill_status <> ${BILL_STATUS.closed})::int as count,
   coalesce(sum(amount - reduce_amount) filter (where bill_status <> ${BILL_STATUS.closed}), 0) as receivable,
   coalesce(sum(paid_amount + late_fee), 0) as received,
   coalesce(sum(refund_amount), 0) as refunded,
   coalesce(sum(amount - reduce_amount) filter (where bill_status = ${BILL_STATUS.unpaid}), 0) as outstanding,
   coalesce(sum(amount - reduce_amount) filter (where bill_status = ${BILL_STATUS.unpaid} and due_date < current_date), 0) as overdue`;
 
-const figures = (r: Record<string, unknown>) => ({
+/** A row of FIGURES as the answers carry it: money as decimal strings with two places. */
+export const figures = (r: Record<string, unknown>) => ({
   count: Number(r.count),
   receivable: Money.format(String(r.receivable), 2),
   received: Money.format(String(r.received), 2),

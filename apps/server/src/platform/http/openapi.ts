@@ -8,6 +8,7 @@ import { ERROR_STATUSES, OPTIONAL_BODY } from './operation';
 /** Tags that are not an entity's label: what each groups. */
 const OTHER_TAGS: Record<string, string> = {
   Auth: 'Sign-in, tokens, captcha and the session',
+  Dashboard: 'The dashboard: resource totals, payment orders and bill figures by garden and period',
   Files: 'Public uploads and their links',
   'Resource search': 'Gardens, buildings, units and houses for pickers',
 };

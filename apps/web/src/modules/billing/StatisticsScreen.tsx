@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useGarden } from '../../app/garden';
 import { api } from '../../app/http';
 import { useTranslation } from '../../app/i18n';
@@ -13,6 +13,7 @@ import { barPercent, FIGURES, type Figures } from './statistics';
 type StatRow = Figures & { itemId?: string; itemName?: string | null; period?: string; receivable: string };
 import './billing.css';
 import { yuan } from '../../app/money-text';
+import { ScrollRegion } from '../../app/ScrollRegion';
 
 /**
  * 收费统计: the header garden's bills of a range of months, by charge item and by month (receivable, received,
@@ -106,17 +107,5 @@ export default function StatisticsScreen() {
         },
       ])}
     </Space>
-  );
-}
-
-/**
- * A table wider than a phone scrolls sideways inside this region, which the keyboard reaches (Tab, then the arrow
- * keys): the figures hold nothing focusable of their own (axe scrollable-region-focusable).
- */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="stat-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
   );
 }
