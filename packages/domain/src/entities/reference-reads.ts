@@ -18,10 +18,19 @@ export function gardenBoundMenus(): ReadonlyArray<string> {
 }
 
 /**
- * Menus of screens scoped by the header garden that list no entity of their own: the dashboard (统计看板) sums the
- * chosen garden's rows, so its holder picks a garden like the holder of any garden-bound screen.
+ * Menus of screens scoped by the header garden whose code no garden-bound entity names: the dashboard (统计看板) and
+ * 收费统计 sum the chosen garden's rows, and 逾期账单, 已缴账单 and 已关闭账单 open the bill screen on their own tab
+ * under codes of their own. Their holders pick a garden like the holder of any garden-bound screen (without it the
+ * header's picker stayed empty and the screen summed every garden). apps/web/test/garden-scoped-screens.test.ts
+ * checks every screen the console scopes by the garden against this.
  */
-export const GARDEN_SCOPED_MENUS: ReadonlyArray<string> = ['dashboard'];
+export const GARDEN_SCOPED_MENUS: ReadonlyArray<string> = [
+  'dashboard',
+  'billstatistics',
+  'billoverdue',
+  'billsettle',
+  'billclosed',
+];
 
 /**
  * Reference reads (docs/api-conventions.md, "Reference reads"): a list that
