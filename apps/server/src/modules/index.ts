@@ -5,9 +5,11 @@ import { registerBillingModule } from './billing/index';
 import { registerCitizenModule } from './citizen/index';
 import { registerClubModule } from './club/index';
 import { registerCommunityModule } from './community/index';
+import { registerEpidemicModule } from './epidemic/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
+import { registerReportModule } from './report/index';
 import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
 import { registerWorkflowModule } from './workflow/index';
@@ -25,4 +27,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerPatrolModule(app, services);
   registerWorkflowModule(app, services);
   registerClubModule(app, services);
+  registerEpidemicModule(app, services);
+  registerReportModule(app, services);
 }

@@ -1,4 +1,5 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
+import { epidemicEntitiesEn, epidemicFieldsEn, epidemicScreensEn } from './epidemic-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
 import { errorsEn } from './errors-en';
@@ -230,8 +231,10 @@ export const en: Shape<typeof zh> = {
     logDetail: 'Log entry',
   },
   club: clubScreensEn,
+  epidemic: epidemicScreensEn,
   fields: {
     ...clubFieldsEn,
+    ...epidemicFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -1090,6 +1093,7 @@ export const en: Shape<typeof zh> = {
   },
   entities: {
     ...clubEntitiesEn,
+    ...epidemicEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

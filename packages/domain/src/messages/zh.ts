@@ -1,4 +1,5 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
+import { epidemicEntitiesZh, epidemicFieldsZh, epidemicScreensZh } from './epidemic-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
 import { errorsZh } from './errors-zh';
@@ -242,8 +243,10 @@ export const zh = {
     logDetail: '日志详情',
   },
   club: clubScreensZh,
+  epidemic: epidemicScreensZh,
   fields: {
     ...clubFieldsZh,
+    ...epidemicFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -1102,6 +1105,7 @@ export const zh = {
   },
   entities: {
     ...clubEntitiesZh,
+    ...epidemicEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',
