@@ -19,6 +19,8 @@ const COVERED = [
   /^\/api\/(owner|citizen-user|system-property\/owner)\//,
   /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/(?!statistics|barChart|radarMap)|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
   /^\/api\/system-property-ljy\/app\/pay\/payRefund$/,
+  /^\/api\/epidemic-control\//,
+  /^\/api\/blade-report\/report\/rest\//,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

@@ -38,7 +38,12 @@ async function point(gardenId: string, name: string, client = admin): Promise<st
 
 /** A registration in a garden through the API: its row as listed. */
 async function register(body: Record<string, unknown>, client = admin): Promise<Record<string, any>> {
-  const answer = await client.post(`${BASE}/epidemic-info/submit`, { gardenId: mine, healthCode: 1, phone: '13900000001', ...body });
+  const answer = await client.post(`${BASE}/epidemic-info/submit`, {
+    gardenId: mine,
+    healthCode: 1,
+    phone: '13900000001',
+    ...body,
+  });
   expect(answer.body, JSON.stringify(answer.body)).toMatchObject(ok);
   return (await records(client, 'epidemic-info', { gardenId: body.gardenId ?? mine, name_equal: body.name }))[0]!;
 }
@@ -91,8 +96,13 @@ describe('control points', () => {
       const answer = await admin.post(`${BASE}/epidemic-point/submit`, { id, openTime, closeTime });
       expect(answer, `${openTime}-${closeTime}`).toMatchObject(refused(400, '开放时间格式为HH:mm,且关闭时间应晚于开放时间'));
     }
-    expect((await admin.post(`${BASE}/epidemic-point/submit`, { id, openTime: '07:00', closeTime: '21:30' })).body).toMatchObject(ok);
-    expect((await admin.get(`${BASE}/epidemic-point/detail`, { id })).body.data).toMatchObject({ openTime: '07:00', closeTime: '21:30' });
+    expect((await admin.post(`${BASE}/epidemic-point/submit`, { id, openTime: '07:00', closeTime: '21:30' })).body).toMatchObject(
+      ok,
+    );
+    expect((await admin.get(`${BASE}/epidemic-point/detail`, { id })).body.data).toMatchObject({
+      openTime: '07:00',
+      closeTime: '21:30',
+    });
     expect((await admin.post(`${BASE}/epidemic-point/submit`, { id, chargePhone: '12345' })).body.msg).toBe(
       '电话号码格式不正确,请输入11位手机号码或座机号码(如010-12345678)',
     );
@@ -103,8 +113,15 @@ describe('control points', () => {
     expect(all.body.data.every((p: { gardenId: string }) => p.gardenId === mine)).toBe(true);
 
     expect(
-      (await admin.post(`${BASE}/epidemic-user/submit`, { gardenId: mine, epidemicPointId: id, name: '测试员', phone: '13900000009', duty: 1 }))
-        .body,
+      (
+        await admin.post(`${BASE}/epidemic-user/submit`, {
+          gardenId: mine,
+          epidemicPointId: id,
+          name: '测试员',
+          phone: '13900000009',
+          duty: 1,
+        })
+      ).body,
     ).toMatchObject(ok);
     expect(await admin.post(`${BASE}/epidemic-point/remove`, undefined, { ids: id })).toMatchObject(
       refused(400, '该点位还有防控人员或登记记录,不能删除,可将其状态改为关闭'),
@@ -120,16 +137,18 @@ describe('control staff', () => {
     const body = { gardenId: mine, epidemicPointId: pointOfTheirs, name: '错岗人员', phone: '13900000002', duty: 1 };
     expect(await admin.post(`${BASE}/epidemic-user/submit`, body)).toMatchObject(refused(400, '所选防控点位不属于该小区'));
     const pointOfMine = (await records(admin, 'epidemic-point', { gardenId: mine, name_equal: '南门岗' }))[0]!.id;
-    expect(await admin.post(`${BASE}/epidemic-user/submit`, { ...body, epidemicPointId: pointOfMine, phone: '1390000000' })).toMatchObject(
-      refused(400, '手机号码长度不为11位'),
-    );
+    expect(
+      await admin.post(`${BASE}/epidemic-user/submit`, { ...body, epidemicPointId: pointOfMine, phone: '1390000000' }),
+    ).toMatchObject(refused(400, '手机号码长度不为11位'));
     expect(await admin.post(`${BASE}/epidemic-user/submit`, { ...body, epidemicPointId: pointOfMine, duty: '' })).toMatchObject(
       refused(400, '请选择岗位职责'),
     );
     expect(await admin.post(`${BASE}/epidemic-user/submit`, { ...body, epidemicPointId: '1' })).toMatchObject(
       refused(400, '所选防控点位不存在或已被删除'),
     );
-    expect((await admin.post(`${BASE}/epidemic-user/submit`, { ...body, epidemicPointId: pointOfMine, shift: 2 })).body).toMatchObject(ok);
+    expect(
+      (await admin.post(`${BASE}/epidemic-user/submit`, { ...body, epidemicPointId: pointOfMine, shift: 2 })).body,
+    ).toMatchObject(ok);
     const [row] = await records(admin, 'epidemic-user', { name_equal: '错岗人员' });
     expect(row).toMatchObject({ gardenId: mine, epidemicPointId: pointOfMine, duty: 1, shift: 2, status: 1 });
   });
@@ -140,8 +159,16 @@ describe('health registrations', () => {
     const before = await countOf('property_epidemic_info');
     const base = { gardenId: mine, name: '坏数据', phone: '13900000003', temperature: '36.5', healthCode: 1 };
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ temperature: '43.5' }, '请输入正确的体温(34~43℃,最多一位小数)', 'Enter a valid temperature (34 to 43 °C, at most one decimal)'],
-      [{ temperature: '36.55' }, '请输入正确的体温(34~43℃,最多一位小数)', 'Enter a valid temperature (34 to 43 °C, at most one decimal)'],
+      [
+        { temperature: '43.5' },
+        '请输入正确的体温(34~43℃,最多一位小数)',
+        'Enter a valid temperature (34 to 43 °C, at most one decimal)',
+      ],
+      [
+        { temperature: '36.55' },
+        '请输入正确的体温(34~43℃,最多一位小数)',
+        'Enter a valid temperature (34 to 43 °C, at most one decimal)',
+      ],
       [{ temperature: '' }, '请输入体温', 'Enter the temperature'],
       [{ idCard: '110105194912310021' }, '证件号码校验位错误', ''],
       [{ idCard: '1101051949' }, '证件号码长度不为18位', ''],
@@ -185,7 +212,9 @@ describe('health registrations', () => {
       temperatureLimit: '37.3',
     });
     expect(row.registerTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect((await admin.post(`${BASE}/epidemic-info/submit`, { id: row.id, isolationType: 0, fromRegion: '44' })).body).toMatchObject(ok);
+    expect(
+      (await admin.post(`${BASE}/epidemic-info/submit`, { id: row.id, isolationType: 0, fromRegion: '44' })).body,
+    ).toMatchObject(ok);
     expect(await infoOf(row.id)).toMatchObject({ isolationStart: null, isolationEnd: null, fromRegionName: '广东省' });
     // A point of the other garden is refused.
     const elsewhere = await point(theirs, '测试南侧门');
@@ -210,7 +239,9 @@ describe('health registrations', () => {
     expect(await infoOf(fever.id)).toMatchObject({ abnormal: 1, temperatureLimit: '37.3' });
     expect(await register({ name: '新规则', temperature: '37.4' })).toMatchObject({ abnormal: 0, temperatureLimit: '37.5' });
     // Editing something else keeps the judgement; correcting the temperature judges it again, by today's limit.
-    expect((await admin.post(`${BASE}/epidemic-info/submit`, { id: fever.id, remark: '已通知社区', temperature: '37.4' })).body).toMatchObject(ok);
+    expect(
+      (await admin.post(`${BASE}/epidemic-info/submit`, { id: fever.id, remark: '已通知社区', temperature: '37.4' })).body,
+    ).toMatchObject(ok);
     expect(await infoOf(fever.id)).toMatchObject({ abnormal: 1, temperatureLimit: '37.3', remark: '已通知社区' });
     expect((await admin.post(`${BASE}/epidemic-info/submit`, { id: fever.id, temperature: '37.5' })).body).toMatchObject(ok);
     expect(await infoOf(fever.id)).toMatchObject({ abnormal: 0, temperatureLimit: '37.5', temperature: '37.5' });
@@ -222,13 +253,17 @@ describe('health registrations', () => {
     expect(noCode).toMatchObject({ abnormal: 1, temperatureLimit: '37.3', healthCode: null });
     expect((await admin.post(`${BASE}/config/submit`, { id: config.id, status: 0 })).body).toMatchObject(ok);
     expect((await register({ name: '配置停用', temperature: '37.4', healthCode: '' })).abnormal).toBe(1);
-    expect((await admin.post(`${BASE}/config/submit`, { id: config.id, status: 1, temperatureLimit: '37.3' })).body).toMatchObject(ok);
+    expect(
+      (await admin.post(`${BASE}/config/submit`, { id: config.id, status: 1, temperatureLimit: '37.3' })).body,
+    ).toMatchObject(ok);
   });
 
   it('carry their household: a member’s fever marks the registration, removing it clears the mark', async () => {
     const info = await register({ name: '户主乙', temperature: '36.5' });
     const family = { epidemicInfoId: info.id, name: '家属丙', relation: 2, temperature: '38.2', healthCode: 1 };
-    expect(await admin.post(`${BASE}/epidemic-family/submit`, { ...family, relation: '' })).toMatchObject(refused(400, '请选择与业主关系'));
+    expect(await admin.post(`${BASE}/epidemic-family/submit`, { ...family, relation: '' })).toMatchObject(
+      refused(400, '请选择与业主关系'),
+    );
     expect(await admin.post(`${BASE}/epidemic-family/submit`, { ...family, temperature: '32' })).toMatchObject(
       refused(400, '请输入正确的体温(34~43℃,最多一位小数)'),
     );
@@ -236,7 +271,9 @@ describe('health registrations', () => {
       refused(400, '疫情登记记录不存在或已被删除'),
     );
     expect((await admin.post(`${BASE}/epidemic-family/submit`, family)).body).toMatchObject(ok);
-    expect((await admin.post(`${BASE}/epidemic-family/submit`, { ...family, name: '家属丁', temperature: '36.4' })).body).toMatchObject(ok);
+    expect(
+      (await admin.post(`${BASE}/epidemic-family/submit`, { ...family, name: '家属丁', temperature: '36.4' })).body,
+    ).toMatchObject(ok);
     const members = await records(admin, 'epidemic-family', { epidemicInfoId: info.id });
     expect(members.map((m) => [m.name, m.abnormal, m.gardenId, m.temperature])).toEqual(
       expect.arrayContaining([
@@ -257,7 +294,9 @@ describe('health registrations', () => {
     // Removing the registration takes its household along.
     expect((await admin.post(`${BASE}/epidemic-info/remove`, undefined, { ids: info.id })).body).toMatchObject(ok);
     expect(await records(admin, 'epidemic-family', { epidemicInfoId: info.id })).toEqual([]);
-    const left = await sql`select 1 from property_epidemic_family where epidemic_info_id = ${info.id} and is_deleted = 0`.execute(db());
+    const left = await sql`select 1 from property_epidemic_family where epidemic_info_id = ${info.id} and is_deleted = 0`.execute(
+      db(),
+    );
     expect(left.rows).toEqual([]);
   });
 });
@@ -300,12 +339,18 @@ describe('tenancy and grants', () => {
     expect((await other.get(`${BASE}/epidemic-point/list-all`)).body.data).toEqual([]);
     expect((await other.get(`${BASE}/epidemic-info/detail`, { id: demoInfo.id })).body.data).toBeNull();
     expect(await other.post(`${BASE}/epidemic-info/submit`, { id: demoInfo.id, remark: 'x' })).toMatchObject({ status: 404 });
-    expect(await other.post(`${BASE}/epidemic-user/submit`, { gardenId: mine, epidemicPointId: demoPoint.id, name: '越权', phone: '13900000004', duty: 1 })).toMatchObject(
-      refused(400, '所选小区不存在或已被删除'),
-    );
-    expect(await other.post(`${BASE}/epidemic-family/submit`, { epidemicInfoId: demoInfo.id, name: '越权', relation: 1 })).toMatchObject(
-      refused(400, '疫情登记记录不存在或已被删除'),
-    );
+    expect(
+      await other.post(`${BASE}/epidemic-user/submit`, {
+        gardenId: mine,
+        epidemicPointId: demoPoint.id,
+        name: '越权',
+        phone: '13900000004',
+        duty: 1,
+      }),
+    ).toMatchObject(refused(400, '所选小区不存在或已被删除'));
+    expect(
+      await other.post(`${BASE}/epidemic-family/submit`, { epidemicInfoId: demoInfo.id, name: '越权', relation: 1 }),
+    ).toMatchObject(refused(400, '疫情登记记录不存在或已被删除'));
     expect((await other.post(`${BASE}/epidemic-info/remove`, undefined, { ids: demoInfo.id })).body).toMatchObject(ok);
     expect(await infoOf(demoInfo.id)).toMatchObject({ id: demoInfo.id });
   });
@@ -316,7 +361,17 @@ describe('tenancy and grants', () => {
     // The pickers of the registration form answer a reader of any epidemic screen.
     expect((await reader.get(`${BASE}/epidemic-point/list-all`, { gardenId: mine })).status).toBe(200);
     expect((await reader.get(`${BASE}/epidemic-region/select`)).status).toBe(200);
-    expect((await reader.post(`${BASE}/epidemic-info/submit`, { gardenId: mine, name: '无权', phone: '13900000005', temperature: '36.5', healthCode: 1 })).status).toBe(403);
+    expect(
+      (
+        await reader.post(`${BASE}/epidemic-info/submit`, {
+          gardenId: mine,
+          name: '无权',
+          phone: '13900000005',
+          temperature: '36.5',
+          healthCode: 1,
+        })
+      ).status,
+    ).toBe(403);
     expect((await reader.get(`${BASE}/config/list`)).status).toBe(403);
     expect((await reader.get(`${BASE}/epidemic-point/list`)).status).toBe(403);
     const { client: nobody } = await staffWith(server, admin, 'epinobody', ['club']);
@@ -335,14 +390,28 @@ describe('tenancy and grants', () => {
     expect(seen.every((r) => r.gardenId === mine)).toBe(true);
     const theirsInfo = await register({ gardenId: theirs, name: '他园登记', temperature: '36.5' });
     expect((await guard.get(`${BASE}/epidemic-info/detail`, { id: theirsInfo.id })).body.data).toBeNull();
-    expect(await guard.post(`${BASE}/epidemic-info/submit`, { gardenId: theirs, name: '越园', phone: '13900000006', temperature: '36.5' })).toMatchObject(
-      refused(403, '无权操作该小区的数据'),
-    );
-    expect(await guard.post(`${BASE}/epidemic-family/submit`, { epidemicInfoId: theirsInfo.id, name: '越园家属', relation: 1 })).toMatchObject(
-      refused(400, '疫情登记记录不存在或已被删除'),
-    );
+    expect(
+      await guard.post(`${BASE}/epidemic-info/submit`, {
+        gardenId: theirs,
+        name: '越园',
+        phone: '13900000006',
+        temperature: '36.5',
+      }),
+    ).toMatchObject(refused(403, '无权操作该小区的数据'));
+    expect(
+      await guard.post(`${BASE}/epidemic-family/submit`, { epidemicInfoId: theirsInfo.id, name: '越园家属', relation: 1 }),
+    ).toMatchObject(refused(400, '疫情登记记录不存在或已被删除'));
     const own = await register({ name: '本园登记', temperature: '36.5' }, guard);
-    expect((await guard.post(`${BASE}/epidemic-family/submit`, { epidemicInfoId: own.id, name: '本园家属', relation: 1, temperature: '37.9' })).body).toMatchObject(ok);
+    expect(
+      (
+        await guard.post(`${BASE}/epidemic-family/submit`, {
+          epidemicInfoId: own.id,
+          name: '本园家属',
+          relation: 1,
+          temperature: '37.9',
+        })
+      ).body,
+    ).toMatchObject(ok);
     expect((await infoOf(own.id)).abnormal).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
-import { epidemicEntitiesEn, epidemicFieldsEn, epidemicScreensEn } from './epidemic-en';
+import { epidemicEntitiesEn, epidemicFieldsEn, epidemicScreensEn, reportScreensEn } from './epidemic-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
 import { errorsEn } from './errors-en';
@@ -232,6 +232,7 @@ export const en: Shape<typeof zh> = {
   },
   club: clubScreensEn,
   epidemic: epidemicScreensEn,
+  report: reportScreensEn,
   fields: {
     ...clubFieldsEn,
     ...epidemicFieldsEn,

@@ -1,4 +1,4 @@
-import type { epidemicEntitiesZh, epidemicErrorsZh, epidemicFieldsZh, epidemicScreensZh } from './epidemic-zh';
+import type { epidemicEntitiesZh, epidemicErrorsZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -122,15 +122,17 @@ export const epidemicScreensEn: Shape<typeof epidemicScreensZh> = {
   family: 'Household',
   familyOf: 'Household of {{name}}',
   regionPlaceholder: 'Choose a province or city',
+};
+
+export const reportScreensEn: Shape<typeof reportScreensZh> = {
   saveReport: 'Save as report',
-  saveReportTitle: 'Save as report',
-  reportName: 'Report name',
-  reportDefaultName: 'Charge statistics {{from}} to {{to}}',
-  reportRemark: 'Remark',
-  reportSaved: 'Saved; find it in the report list',
-  reportView: 'View report',
-  reportTitle: '{{name}}',
-  reportMeta: '{{garden}} · periods {{from}} to {{to}} · saved by {{user}} at {{time}}',
+  saveTitle: 'Save as report',
+  name: 'Report name',
+  defaultName: 'Charge statistics {{from}} to {{to}}',
+  remark: 'Remark',
+  saved: 'Saved; find it in the report list',
+  view: 'View report',
+  meta: '{{garden}} · periods {{from}} to {{to}} · saved by {{user}} at {{time}}',
   allGardens: 'All gardens',
-  reportSheet: 'Charge statistics',
+  sheet: 'Charge statistics',
 };

@@ -123,15 +123,18 @@ export const epidemicScreensZh = {
   family: '家属',
   familyOf: '同住家属 - {{name}}',
   regionPlaceholder: '请选择省/市',
+};
+
+/** The report list's and 保存为报表's words (`report.*`). */
+export const reportScreensZh = {
   saveReport: '保存为报表',
-  saveReportTitle: '保存为报表',
-  reportName: '报表名称',
-  reportDefaultName: '收费统计 {{from}} 至 {{to}}',
-  reportRemark: '备注',
-  reportSaved: '已保存为报表,可在报表列表中查看',
-  reportView: '查看报表',
-  reportTitle: '{{name}}',
-  reportMeta: '{{garden}} · 账期 {{from}} 至 {{to}} · {{user}} 保存于 {{time}}',
+  saveTitle: '保存为报表',
+  name: '报表名称',
+  defaultName: '收费统计 {{from}} 至 {{to}}',
+  remark: '备注',
+  saved: '已保存为报表,可在报表列表中查看',
+  view: '查看报表',
+  meta: '{{garden}} · 账期 {{from}} 至 {{to}} · {{user}} 保存于 {{time}}',
   allGardens: '全部小区',
-  reportSheet: '收费统计',
+  sheet: '收费统计',
 };

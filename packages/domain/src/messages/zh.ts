@@ -1,5 +1,5 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
-import { epidemicEntitiesZh, epidemicFieldsZh, epidemicScreensZh } from './epidemic-zh';
+import { epidemicEntitiesZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
 import { errorsZh } from './errors-zh';
@@ -244,6 +244,7 @@ export const zh = {
   },
   club: clubScreensZh,
   epidemic: epidemicScreensZh,
+  report: reportScreensZh,
   fields: {
     ...clubFieldsZh,
     ...epidemicFieldsZh,

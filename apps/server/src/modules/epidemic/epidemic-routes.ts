@@ -45,7 +45,8 @@ const points = new CrudService(epidemicPointEntity, {
     const pick = pickOf(values, existing);
     await gardenRow(ctx, pick('garden_id'));
     const [open, close] = [pick('open_time'), pick('close_time')];
-    for (const hour of [open, close]) if (isSet(hour) && !HOUR_MINUTE.test(String(hour))) throw badRequest('epidemicHoursInvalid');
+    for (const hour of [open, close])
+      if (isSet(hour) && !HOUR_MINUTE.test(String(hour))) throw badRequest('epidemicHoursInvalid');
     if (isSet(open) && isSet(close) && String(close) <= String(open)) throw badRequest('epidemicHoursInvalid');
   },
   async beforeRemove(ctx, ids) {

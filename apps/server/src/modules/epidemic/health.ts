@@ -77,4 +77,3 @@ export function oneDecimal(row: Row, columns: string[]): Row {
   for (const column of columns) if (isSet(out[column])) out[column] = Money.format(String(out[column]), 1);
   return out;
 }
-

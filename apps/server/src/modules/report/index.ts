@@ -25,7 +25,11 @@ const submitBody = {
     name: { type: 'string', maxLength: 100, description: 'what the report is called; required: "reportNameRequired"' },
     remark: { type: ['string', 'null'], maxLength: 500 },
     kind: { type: 'string', enum: Object.values(REPORT_KIND), description: 'what is saved; default billStatistics' },
-    gardenId: { type: ['string', 'null'], pattern: '^(\\d{1,19})?$', description: 'one garden; none: every garden of the caller' },
+    gardenId: {
+      type: ['string', 'null'],
+      pattern: '^(\\d{1,19})?$',
+      description: 'one garden; none: every garden of the caller',
+    },
     billBetweenTime: {
       type: 'string',
       description: 'the periods "yyyy-MM,yyyy-MM" (the first not after the second), as the statistics call takes them',

@@ -21,4 +21,5 @@ export function isAbnormal(facts: HealthFacts, limit: string): boolean {
 }
 
 /** The stored mark of isAbnormal. */
-export const abnormalMark = (facts: HealthFacts, limit: string) => (isAbnormal(facts, limit) ? ABNORMAL.abnormal : ABNORMAL.normal);
+export const abnormalMark = (facts: HealthFacts, limit: string) =>
+  isAbnormal(facts, limit) ? ABNORMAL.abnormal : ABNORMAL.normal;
