@@ -161,12 +161,12 @@ describe('health registrations', () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [
         { temperature: '43.5' },
-        '请输入正确的体温(34~43℃,最多一位小数)',
+        '请输入正确的体温(34~43°C,最多一位小数)',
         'Enter a valid temperature (34 to 43 °C, at most one decimal)',
       ],
       [
         { temperature: '36.55' },
-        '请输入正确的体温(34~43℃,最多一位小数)',
+        '请输入正确的体温(34~43°C,最多一位小数)',
         'Enter a valid temperature (34 to 43 °C, at most one decimal)',
       ],
       [{ temperature: '' }, '请输入体温', 'Enter the temperature'],
@@ -265,7 +265,7 @@ describe('health registrations', () => {
       refused(400, '请选择与业主关系'),
     );
     expect(await admin.post(`${BASE}/epidemic-family/submit`, { ...family, temperature: '32' })).toMatchObject(
-      refused(400, '请输入正确的体温(34~43℃,最多一位小数)'),
+      refused(400, '请输入正确的体温(34~43°C,最多一位小数)'),
     );
     expect(await admin.post(`${BASE}/epidemic-family/submit`, { ...family, epidemicInfoId: '1' })).toMatchObject(
       refused(400, '疫情登记记录不存在或已被删除'),
@@ -305,7 +305,7 @@ describe('configuration', () => {
   it('is one per garden, with a sensible limit and isolation days', async () => {
     expect(await admin.post(`${BASE}/config/submit`, { gardenId: mine })).toMatchObject(refused(400, '该小区已有防控配置'));
     expect(await admin.post(`${BASE}/config/submit`, { gardenId: theirs, temperatureLimit: '45' })).toMatchObject(
-      refused(400, '体温上限应在34~43℃之间,最多一位小数'),
+      refused(400, '体温上限应在34~43°C之间,最多一位小数'),
     );
     expect(await admin.post(`${BASE}/config/submit`, { gardenId: theirs, isolationDays: 120 })).toMatchObject(
       refused(400, '隔离天数请输入0到90的整数'),

@@ -43,7 +43,7 @@ interface Registration {
   family?: Array<[string, number, string, number]>;
 }
 
-/** Health registrations of the first garden (its configuration's 37.3 ℃ limit): normal, fever, yellow code, a feverish child. */
+/** Health registrations of the first garden (its configuration's 37.3 °C limit): normal, fever, yellow code, a feverish child. */
 const REGISTRATIONS: Registration[] = [
   {
     name: '王建国',
@@ -161,7 +161,7 @@ export async function seedDemoEpidemic(db: Db, tenantId: string): Promise<void> 
   const limit = DEFAULT_TEMPERATURE_LIMIT;
   await sql`insert into property_epidemic_config (tenant_id, garden_id, temperature_limit, isolation_days,
       health_code_required, entry_rule, create_user, update_user)
-    values (${tenantId}, ${first}, ${limit}, 14, 1, ${'进入小区须测温、出示健康码;体温超过37.3℃或非绿码人员由岗亭登记后联系社区处置。'},
+    values (${tenantId}, ${first}, ${limit}, 14, 1, ${'进入小区须测温、出示健康码;体温超过37.3°C或非绿码人员由岗亭登记后联系社区处置。'},
       ${by}, ${by})`.execute(db);
   const houses = await sql<{ id: string }>`select id from property_house where tenant_id = ${tenantId} and garden_id = ${first}
     and is_deleted = 0 order by house_name, id limit 4`.execute(db);

@@ -2,7 +2,7 @@ import type { ErrorKey } from '../messages/translate';
 import { isBlank, valueText } from './numbers';
 
 /**
- * A body temperature in ℃ as a checkpoint writes it down: at most one decimal
+ * A body temperature in °C as a checkpoint writes it down: at most one decimal
  * (thermometers at gates show 36.5), within what a living person measures, so
  * a slip of the keyboard (365, 3.65) is caught where it is typed. The same rule
  * takes a garden's temperature limit.

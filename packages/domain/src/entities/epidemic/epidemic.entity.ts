@@ -13,7 +13,7 @@ export const ABNORMAL = { normal: 0, abnormal: 1 } as const;
 /** Staff on duty at a point or not (dictionary epidemic_staff_status). */
 export const STAFF_STATUS = { onDuty: 1, off: 0 } as const;
 
-/** A garden without an enabled configuration judges temperatures by this limit (℃). */
+/** A garden without an enabled configuration judges temperatures by this limit (°C). */
 export const DEFAULT_TEMPERATURE_LIMIT = '37.3';
 /** Isolation days a new configuration starts with. */
 export const DEFAULT_ISOLATION_DAYS = 14;
@@ -79,7 +79,7 @@ export const epidemicUserEntity = entity({
  * registered with them (epidemicFamily).
  *
  * The abnormal rule: a registration is abnormal when its temperature is over
- * the limit of its garden's configuration (37.3 ℃ when the garden has none
+ * the limit of its garden's configuration (37.3 °C when the garden has none
  * enabled), when its health code is not green, or when one of its family
  * members is abnormal by the same rule. The server sets `abnormal` on every
  * save and keeps the limit it judged by (`temperatureLimit`): a registration
@@ -131,8 +131,8 @@ export const epidemicFamilyEntity = entity({
   owner: 'tenant',
   permission: 'epidemicinfo',
   fields: {
-    epidemicInfoId: long({ required: 'epidemicInfoRequired', search: 'equal' }),
-    gardenId: long({ readOnly: true, search: 'equal' }),
+    epidemicInfoId: long({ required: 'epidemicInfoRequired' }),
+    gardenId: long({ readOnly: true }),
     name: text({ required: 'nameRequired', maxLength: 50, search: 'like' }),
     relation: int({ required: 'relationRequired', dict: 'relation_type' }),
     phone: text({ validator: 'mobile', maxLength: 20 }),
