@@ -147,7 +147,9 @@ describe('the list, tenancy and grants', () => {
     expect((await bound.post(`${BASE}/submit`, { name: '本园', gardenId: mine, billBetweenTime: periods })).body).toMatchObject(
       ok,
     );
-    (await admin.post(`${BASE}/submit`, { name: '翠湖苑报表', gardenId: theirs, billBetweenTime: periods })).body;
+    expect(
+      (await admin.post(`${BASE}/submit`, { name: '翠湖苑报表', gardenId: theirs, billBetweenTime: periods })).body,
+    ).toMatchObject(ok);
     const seen = await reports(bound);
     expect(seen.map((r) => r.name)).toContain('本园');
     expect(seen.map((r) => r.name)).not.toContain('翠湖苑报表');

@@ -54,8 +54,7 @@ export function RegionCascader({
     return () => {
       live = false;
     };
-    // Loaded once per dialog: later choices load their own children.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Loaded once per dialog (the value it opens with): later choices load their own children.
   }, []);
   const loadData = async (path: Choice[]) => {
     const target = path[path.length - 1]!;
