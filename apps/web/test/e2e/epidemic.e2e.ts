@@ -176,6 +176,8 @@ describe.skipIf(!hasBrowser)('epidemic control and reports in Chromium', () => {
     for (const [path, name, text] of [
       ['/epidemic/info', 'epidemic-info-en', 'Abnormal'],
       ['/epidemic/point', 'epidemic-point-en', 'Checkpoint'],
+      ['/epidemic/user', 'epidemic-user-en', 'Temperature checks'],
+      ['/epidemic/config', 'epidemic-config-en', '37.3'],
       ['/report/list', 'report-list-en', 'Charge statistics'],
     ] as const) {
       await wide.goto(`${session.url}${path}`);

@@ -60,7 +60,9 @@ export const epidemicUserEntity = entity({
   permission: 'epidemicuser',
   fields: {
     gardenId: gardenRef({ required: 'gardenRequired', search: 'equal' }),
-    epidemicPointId: long({ required: 'epidemicPointRequired', search: 'equal', options: POINTS }),
+    // Not a search field: the search form would show a required picker narrowed by the garden as required (and
+    // refuse an empty search); the list call still takes epidemicPointId.
+    epidemicPointId: long({ required: 'epidemicPointRequired', options: POINTS }),
     name: text({ required: 'nameRequired', maxLength: 50, search: 'like' }),
     phone: text({ required: 'phoneEmpty', validator: 'mobile', maxLength: 20, search: 'like' }),
     duty: int({ required: 'epidemicDutyRequired', dict: 'epidemic_duty', search: 'equal' }),
