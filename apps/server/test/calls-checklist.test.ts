@@ -20,6 +20,8 @@ const COVERED = [
   /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
   /^\/api\/system-property-ljy\/app\/pay\/payRefund$/,
   /^\/api\/system-property\/(desk|index)\//,
+  /^\/api\/epidemic-control\//,
+  /^\/api\/blade-report\/report\/rest\//,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

@@ -6,9 +6,11 @@ import { registerCitizenModule } from './citizen/index';
 import { registerClubModule } from './club/index';
 import { registerCommunityModule } from './community/index';
 import { registerDashboardModule } from './dashboard/index';
+import { registerEpidemicModule } from './epidemic/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
+import { registerReportModule } from './report/index';
 import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
 import { registerWorkflowModule } from './workflow/index';
@@ -27,4 +29,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerWorkflowModule(app, services);
   registerClubModule(app, services);
   registerDashboardModule(app, services);
+  registerEpidemicModule(app, services);
+  registerReportModule(app, services);
 }

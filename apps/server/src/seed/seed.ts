@@ -7,6 +7,7 @@ import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from './data/dictionaries
 import { MENUS, TOP_MENUS, type MenuSeed } from './data/menus';
 import { REGIONS } from './data/regions';
 import { seedDemoBilling } from './billing';
+import { seedDemoEpidemic } from './epidemic';
 import { seedDemoClub } from './club';
 import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
@@ -44,6 +45,7 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoBilling(tx, DEMO_TENANT);
       await seedDemoServices(tx, DEMO_TENANT);
       await seedDemoClub(tx, DEMO_TENANT);
+      await seedDemoEpidemic(tx, DEMO_TENANT);
     }
   });
 }

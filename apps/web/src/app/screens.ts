@@ -4,6 +4,8 @@ import { CLUB_SCREENS } from '../modules/club/screens';
 import { BILLING_SCREENS } from '../modules/billing/screens';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { DASHBOARD_SCREENS } from '../modules/dashboard/screens';
+import { EPIDEMIC_SCREENS } from '../modules/epidemic/screens';
+import { REPORT_SCREENS } from '../modules/report/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
 import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
@@ -22,4 +24,6 @@ export const SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...WORKFLOW_SCREENS,
   ...BILLING_SCREENS,
   ...DASHBOARD_SCREENS,
+  ...EPIDEMIC_SCREENS,
+  ...REPORT_SCREENS,
 };

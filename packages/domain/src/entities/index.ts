@@ -1,6 +1,8 @@
 import type { EntityDef } from '../define';
 import { CITIZEN_ENTITIES } from './citizen/index';
 import { CLUB_ENTITIES } from './club/index';
+import { EPIDEMIC_ENTITIES } from './epidemic/index';
+import { REPORT_ENTITIES } from './report/index';
 import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
@@ -21,6 +23,8 @@ export * from './patrol/index';
 export * from './workflow/index';
 export * from './club/index';
 export * from './dashboard/index';
+export * from './epidemic/index';
+export * from './report/index';
 export * from './references';
 export * from './data-names';
 
@@ -43,5 +47,7 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...PATROL_ENTITIES,
   ...WORKFLOW_ENTITIES,
   ...CLUB_ENTITIES,
+  ...EPIDEMIC_ENTITIES,
+  ...REPORT_ENTITIES,
 ];
 export * from './reference-reads';

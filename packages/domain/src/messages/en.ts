@@ -1,4 +1,5 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
+import { epidemicEntitiesEn, epidemicFieldsEn, epidemicScreensEn, reportScreensEn } from './epidemic-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
 import { dashboardEn } from './dashboard-en';
@@ -231,8 +232,11 @@ export const en: Shape<typeof zh> = {
     logDetail: 'Log entry',
   },
   club: clubScreensEn,
+  epidemic: epidemicScreensEn,
+  report: reportScreensEn,
   fields: {
     ...clubFieldsEn,
+    ...epidemicFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -1091,6 +1095,7 @@ export const en: Shape<typeof zh> = {
   },
   entities: {
     ...clubEntitiesEn,
+    ...epidemicEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

@@ -1,4 +1,5 @@
 import { clubErrorsEn } from './club-en';
+import { epidemicErrorsEn } from './epidemic-en';
 import { auditErrorsEn } from './audit-en';
 import { dashboardErrorsEn } from './dashboard-en';
 import type { errorsZh } from './errors-zh';
@@ -7,6 +8,7 @@ import type { errorsZh } from './errors-zh';
 export const errorsEn: Record<keyof typeof errorsZh, string> = {
   ...clubErrorsEn,
   ...dashboardErrorsEn,
+  ...epidemicErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

@@ -1,4 +1,5 @@
 import { clubErrorsZh } from './club-zh';
+import { epidemicErrorsZh } from './epidemic-zh';
 import { auditErrorsZh } from './audit-zh';
 import { dashboardErrorsZh } from './dashboard-zh';
 
@@ -12,6 +13,7 @@ import { dashboardErrorsZh } from './dashboard-zh';
 export const errorsZh = {
   ...clubErrorsZh,
   ...dashboardErrorsZh,
+  ...epidemicErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

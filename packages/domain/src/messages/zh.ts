@@ -1,4 +1,5 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
+import { epidemicEntitiesZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
 import { dashboardZh } from './dashboard-zh';
@@ -243,8 +244,11 @@ export const zh = {
     logDetail: '日志详情',
   },
   club: clubScreensZh,
+  epidemic: epidemicScreensZh,
+  report: reportScreensZh,
   fields: {
     ...clubFieldsZh,
+    ...epidemicFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -1103,6 +1107,7 @@ export const zh = {
   },
   entities: {
     ...clubEntitiesZh,
+    ...epidemicEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',

@@ -2,14 +2,16 @@ import type { ErrorKey } from '../messages/translate';
 import { checkIdCard, ID_CARD_SHAPE } from './id-card';
 import { checkInteger, checkMoney, checkEmail, checkTenantId, DIGITS, EMAIL, MONEY, TENANT_ID } from './numbers';
 import { checkMobile, checkPhone, LANDLINE, MOBILE } from './phone';
+import { checkTemperature, TEMPERATURE, TEMPERATURE_MAX, TEMPERATURE_MIN } from './temperature';
 
 export { isCalendarDay, isTimeOfDay } from './calendar';
 export { checkIdCard, idCardCheckChar, isProvinceCode } from './id-card';
 export { checkPhone, checkMobile } from './phone';
+export { checkTemperature, TEMPERATURE_MAX, TEMPERATURE_MIN } from './temperature';
 export { evaluate, FLOW_EXPRESSION, isFlowCondition, isFlowTimer, type FlowTimerKind } from './flow-expressions';
 export { checkInteger, checkMoney, checkRatio, checkEmail, checkTenantId, isBlank, valueText } from './numbers';
 
-export type ValidatorName = 'idCard' | 'mobile' | 'phone' | 'integer' | 'money' | 'email' | 'tenantId';
+export type ValidatorName = 'idCard' | 'mobile' | 'phone' | 'integer' | 'money' | 'email' | 'tenantId' | 'temperature';
 export type Validator = (value: unknown) => ErrorKey | undefined;
 
 /** Named checks, so entity definitions and the server can refer to a rule by a string. */
@@ -22,6 +24,7 @@ export const VALIDATORS: Record<ValidatorName, Validator> = {
   money: checkMoney,
   email: checkEmail,
   tenantId: checkTenantId,
+  temperature: checkTemperature,
 };
 
 /**
@@ -40,4 +43,8 @@ export const VALIDATOR_SHAPES: Record<ValidatorName, { shapes: RegExp[]; nonNega
   money: { shapes: [MONEY], nonNegative: true, note: 'at most two decimal places' },
   email: { shapes: [EMAIL] },
   tenantId: { shapes: [TENANT_ID], note: 'six digits' },
+  temperature: {
+    shapes: [TEMPERATURE],
+    note: `a body temperature in degrees Celsius, ${TEMPERATURE_MIN} to ${TEMPERATURE_MAX}, at most one decimal`,
+  },
 };

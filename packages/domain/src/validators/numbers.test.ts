@@ -86,7 +86,16 @@ describe('checkEmail and checkTenantId', () => {
 
 describe('VALIDATORS', () => {
   it('maps each name to its check', () => {
-    expect(Object.keys(VALIDATORS).sort()).toEqual(['email', 'idCard', 'integer', 'mobile', 'money', 'phone', 'tenantId']);
+    expect(Object.keys(VALIDATORS).sort()).toEqual([
+      'email',
+      'idCard',
+      'integer',
+      'mobile',
+      'money',
+      'phone',
+      'temperature',
+      'tenantId',
+    ]);
     expect(VALIDATORS.idCard('11010519491231002X')).toBeUndefined();
     expect(VALIDATORS.mobile('')).toBe('phoneEmpty');
     expect(VALIDATORS.mobile('010-12345678')).toBe('phoneLength');

@@ -69,6 +69,11 @@ const CASES: Record<ValidatorName, { accepted: unknown[]; wrongShape: unknown[] 
     accepted: ['000000', '123456', ' 654321 '],
     wrongShape: ['', '12345', '1234567', 'abcdef', '12 456', '-12345'],
   },
+  temperature: {
+    accepted: ['36.5', '37', ' 38.2 ', 36.5, 40],
+    // Well formed but out of range (33.9, 43.1) is the check's alone: see temperature.test.ts.
+    wrongShape: ['', '36.55', '365', '3.6', '-36.5', '36.', '.5', 'abc', 36.55],
+  },
 };
 
 const NAMES = Object.keys(VALIDATORS) as ValidatorName[];

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { data } from '../../platform/http/envelope';
 import { get } from '../../platform/http/operation';
-import { contextOf } from '../../platform/http/request-context';
+import { contextOf, type RequestContext } from '../../platform/http/request-context';
 import type { Services } from '../../platform/services';
 import { billListQuery, extraConditions, OWN_KEYS, requireView } from './bill-routes';
 import { bills } from './bills';
@@ -29,6 +29,30 @@ export const figures = (r: Record<string, unknown>) => ({
 });
 
 /**
+ * The figures of the bills a filter selects, by charge item, by month and in total, within the caller's gardens and
+ * data scope: what the statistics call answers, and what a saved report keeps (modules/report).
+ */
+export async function billStatistics(ctx: RequestContext, query: Query): Promise<BillStatistics> {
+  const request = bills.listRequest(
+    ctx,
+    { ...query, current: undefined, size: undefined },
+    { extra: extraConditions(query), skip: OWN_KEYS },
+  );
+  const from = sql`${request.from} where ${request.where}`;
+  const [byItem, byMonth, total] = await Promise.all([
+    sql<Record<string, unknown>>`select item_id, min(item_name) as item_name, ${FIGURES} from ${from}
+      group by item_id order by min(item_name), item_id`.execute(ctx.db),
+    sql<Record<string, unknown>>`select period, ${FIGURES} from ${from} group by period order by period`.execute(ctx.db),
+    sql<Record<string, unknown>>`select ${FIGURES} from ${from}`.execute(ctx.db),
+  ]);
+  return {
+    byItem: byItem.rows.map((r) => ({ itemId: String(r.item_id), itemName: (r.item_name as string) ?? null, ...figures(r) })),
+    byMonth: byMonth.rows.map((r) => ({ period: String(r.period), ...figures(r) })),
+    total: figures(total.rows[0]!),
+  };
+}
+
+/**
  * 收费统计 (menu billstatistics): the bills a filter selects — as the bill lists filter (gardenId, buildingId,
  * itemId..., billBetweenTime for a range of periods), within the caller's gardens and data scope — summed by
  * charge item and by month, and in total. Each total is the sum of its rows (one query each, the same filter).
@@ -47,24 +71,7 @@ export function registerStatisticsRoute(app: FastifyInstance, services: Services
     async (req) => {
       const ctx = await contextOf(services, req);
       requireView(ctx, ['billstatistics']);
-      const query = req.query as Query;
-      const request = bills.listRequest(
-        ctx,
-        { ...query, current: undefined, size: undefined },
-        { extra: extraConditions(query), skip: OWN_KEYS },
-      );
-      const from = sql`${request.from} where ${request.where}`;
-      const [byItem, byMonth, total] = await Promise.all([
-        sql<Record<string, unknown>>`select item_id, min(item_name) as item_name, ${FIGURES} from ${from}
-          group by item_id order by min(item_name), item_id`.execute(ctx.db),
-        sql<Record<string, unknown>>`select period, ${FIGURES} from ${from} group by period order by period`.execute(ctx.db),
-        sql<Record<string, unknown>>`select ${FIGURES} from ${from}`.execute(ctx.db),
-      ]);
-      return data({
-        byItem: byItem.rows.map((r) => ({ itemId: String(r.item_id), itemName: (r.item_name as string) ?? null, ...figures(r) })),
-        byMonth: byMonth.rows.map((r) => ({ period: String(r.period), ...figures(r) })),
-        total: figures(total.rows[0]!),
-      });
+      return data(await billStatistics(ctx, req.query as Query));
     },
   );
 }

@@ -7,11 +7,32 @@ import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
 import { get, idText, params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
+import type { Db } from '../../platform/db/database';
 import type { Services } from '../../platform/services';
 
 const BASE = '/api/blade-system/region';
 const tags = ['Region'];
 type Query = Record<string, unknown>;
+
+/**
+ * The children of a region as cascaders take them (provinces for "00"), each
+ * with `hasChildren` when it has any: region/lazy-tree and the epidemic
+ * module's region picker (epidemic-region/select) answer the same rows.
+ */
+export async function regionChildren(db: Db, parentCode: string) {
+  const rows = await sql<{ id: string; code: string; name: string; parent_code: string; has_children: boolean }>`
+    select r.id, r.code, r.name, r.parent_code,
+      exists (select 1 from blade_region c where c.parent_code = r.code and c.is_deleted = 0) as has_children
+    from blade_region r where r.parent_code = ${parentCode} and r.is_deleted = 0 order by r.sort, r.code`.execute(db);
+  return rows.rows.map((r) => ({
+    id: r.code,
+    parentId: r.parent_code,
+    title: r.name,
+    key: r.code,
+    value: r.code,
+    ...(r.has_children ? { hasChildren: true } : {}),
+  }));
+}
 
 /** Regions are keyed by their administrative code; children point at the parent's code. */
 export function registerRegionRoutes(app: FastifyInstance, services: Services): void {
@@ -63,20 +84,6 @@ export function registerRegionRoutes(app: FastifyInstance, services: Services): 
   });
   app.get(`${BASE}/lazy-tree`, children, async (req) => {
     const ctx = await contextOf(services, req);
-    const parentCode = String((req.query as Query).parentCode ?? '00') || '00';
-    const rows = await sql<{ id: string; code: string; name: string; parent_code: string; has_children: boolean }>`
-      select r.id, r.code, r.name, r.parent_code,
-        exists (select 1 from blade_region c where c.parent_code = r.code and c.is_deleted = 0) as has_children
-      from blade_region r where r.parent_code = ${parentCode} and r.is_deleted = 0 order by r.sort, r.code`.execute(ctx.db);
-    return data(
-      rows.rows.map((r) => ({
-        id: r.code,
-        parentId: r.parent_code,
-        title: r.name,
-        key: r.code,
-        value: r.code,
-        ...(r.has_children ? { hasChildren: true } : {}),
-      })),
-    );
+    return data(await regionChildren(ctx.db, String((req.query as Query).parentCode ?? '00') || '00'));
   });
 }

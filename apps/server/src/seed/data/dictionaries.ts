@@ -503,9 +503,88 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
       { key: '4', value: '集中隔离' },
     ],
   },
+  {
+    code: 'health_code',
+    name: '健康码',
+    items: [
+      { key: '1', value: '绿码' },
+      { key: '2', value: '黄码' },
+      { key: '3', value: '红码' },
+    ],
+  },
+  {
+    code: 'epidemic_isolation',
+    name: '隔离方式',
+    items: [
+      { key: '0', value: '无需隔离' },
+      { key: '1', value: '居家隔离' },
+      { key: '2', value: '集中隔离' },
+    ],
+  },
+  {
+    code: 'epidemic_abnormal',
+    name: '疫情异常标记',
+    items: [
+      { key: '0', value: '正常' },
+      { key: '1', value: '异常', remark: '体温超过小区体温上限,或健康码不是绿码,或同住家属异常' },
+    ],
+  },
+  {
+    code: 'epidemic_staff_status',
+    name: '防控人员在岗状态',
+    items: [
+      { key: '1', value: '在岗' },
+      { key: '0', value: '离岗' },
+    ],
+  },
+  {
+    code: 'report_kind',
+    name: '报表类型',
+    items: [{ key: 'billStatistics', value: '收费统计' }],
+  },
 ];
 
 export const BUSINESS_DICTS: ReadonlyArray<DictSeed> = [
+  {
+    code: 'epidemic_point_type',
+    name: '防控点位类型',
+    items: [
+      { key: '1', value: '小区出入口' },
+      { key: '2', value: '楼栋大堂' },
+      { key: '3', value: '地下车库' },
+      { key: '4', value: '其他' },
+    ],
+  },
+  {
+    code: 'epidemic_duty',
+    name: '防控岗位职责',
+    items: [
+      { key: '1', value: '测温' },
+      { key: '2', value: '登记' },
+      { key: '3', value: '消杀' },
+      { key: '4', value: '巡查' },
+      { key: '5', value: '其他' },
+    ],
+  },
+  {
+    code: 'epidemic_shift',
+    name: '防控班次',
+    items: [
+      { key: '1', value: '早班' },
+      { key: '2', value: '中班' },
+      { key: '3', value: '晚班' },
+      { key: '4', value: '全天' },
+    ],
+  },
+  {
+    code: 'epidemic_person_type',
+    name: '登记人员类型',
+    items: [
+      { key: '1', value: '住户' },
+      { key: '2', value: '访客' },
+      { key: '3', value: '其他' },
+    ],
+  },
   {
     code: 'house_type',
     name: '房屋类型',

@@ -1,0 +1,140 @@
+/**
+ * Epidemic control's and the report list's words, in Chinese: the server's
+ * messages, field labels, entity names and the console's own words
+ * (`epidemic.*`). Spread into zh.ts section by section; epidemic-en.ts has the same keys.
+ */
+export const epidemicErrorsZh = {
+  temperatureRequired: '请输入体温',
+  temperatureInvalid: '请输入正确的体温(34~43°C,最多一位小数)',
+  temperatureLimitRequired: '请输入体温上限',
+  temperatureLimitInvalid: '体温上限应在34~43°C之间,最多一位小数',
+  isolationDaysInvalid: '隔离天数请输入0到90的整数',
+  epidemicPointNameRequired: '请输入点位名称',
+  epidemicPointNameTaken: '该小区已有同名防控点位',
+  epidemicPointRequired: '请选择防控点位',
+  epidemicPointMissing: '所选防控点位不存在或已被删除',
+  epidemicPointNotInGarden: '所选防控点位不属于该小区',
+  epidemicPointInUse: '该点位还有防控人员或登记记录,不能删除,可将其状态改为关闭',
+  epidemicHoursInvalid: '开放时间格式为HH:mm,且关闭时间应晚于开放时间',
+  epidemicDutyRequired: '请选择岗位职责',
+  epidemicInfoRequired: '请选择疫情登记记录',
+  epidemicInfoMissing: '疫情登记记录不存在或已被删除',
+  epidemicRegionMissing: '所选地区不存在',
+  healthCodeRequired: '该小区要求登记健康码,请选择健康码',
+  healthCodeInvalid: '健康码只能是绿码、黄码或红码',
+  isolationTypeInvalid: '隔离方式只能是无需隔离、居家隔离或集中隔离',
+  isolationStartRequired: '请选择隔离开始日期',
+  houseNotInGarden: '所选房屋不属于该小区',
+  epidemicConfigTaken: '该小区已有防控配置',
+  reportNameRequired: '请输入报表名称',
+  reportPeriodRequired: '请选择统计账期(yyyy-MM,yyyy-MM)',
+};
+
+export const epidemicFieldsZh = {
+  epidemicPoint: {
+    gardenId: '所属小区',
+    name: '点位名称',
+    pointType: '点位类型',
+    location: '位置',
+    chargeName: '负责人',
+    chargePhone: '负责人电话',
+    openTime: '开放时间',
+    closeTime: '关闭时间',
+    status: '状态',
+    remark: '备注',
+  },
+  epidemicUser: {
+    gardenId: '所属小区',
+    epidemicPointId: '防控点位',
+    name: '姓名',
+    phone: '手机号码',
+    duty: '岗位职责',
+    shift: '班次',
+    status: '在岗状态',
+    remark: '备注',
+  },
+  epidemicInfo: {
+    gardenId: '所属小区',
+    houseId: '房屋',
+    personType: '人员类型',
+    name: '姓名',
+    phone: '手机号码',
+    idCard: '身份证号',
+    temperature: '体温(°C)',
+    healthCode: '健康码',
+    abnormal: '是否异常',
+    temperatureLimit: '判定体温上限(°C)',
+    fromRegion: '来源地区',
+    fromRegionName: '来源地区',
+    travelHistory: '行程记录',
+    isolationType: '隔离方式',
+    isolationStart: '隔离开始日期',
+    isolationEnd: '隔离结束日期',
+    epidemicPointId: '登记点位',
+    registerTime: '登记时间',
+    remark: '备注',
+  },
+  epidemicFamily: {
+    epidemicInfoId: '疫情登记',
+    gardenId: '所属小区',
+    name: '姓名',
+    relation: '关系',
+    phone: '手机号码',
+    idCard: '身份证号',
+    temperature: '体温(°C)',
+    healthCode: '健康码',
+    abnormal: '是否异常',
+    remark: '备注',
+  },
+  epidemicConfig: {
+    gardenId: '所属小区',
+    temperatureLimit: '体温上限(°C)',
+    isolationDays: '隔离天数',
+    healthCodeRequired: '须登记健康码',
+    entryRule: '进出规定',
+    status: '状态',
+  },
+  report: {
+    name: '报表名称',
+    kind: '报表类型',
+    gardenId: '小区',
+    gardenName: '小区',
+    periodStart: '起始账期',
+    periodEnd: '截止账期',
+    figures: '统计数据',
+    createUserName: '保存人',
+    remark: '备注',
+  },
+};
+
+export const epidemicEntitiesZh = {
+  epidemicPoint: '防控点位',
+  epidemicUser: '防控人员',
+  epidemicInfo: '疫情信息',
+  epidemicFamily: '同住家属',
+  epidemicConfig: '防控配置',
+  report: '报表',
+};
+
+/** The console's own words of the epidemic screens and the report list (`epidemic.*`). */
+export const epidemicScreensZh = {
+  abnormal: '异常',
+  normal: '正常',
+  family: '家属',
+  familyOf: '同住家属 - {{name}}',
+  regionPlaceholder: '请选择省/市',
+};
+
+/** The report list's and 保存为报表's words (`report.*`). */
+export const reportScreensZh = {
+  saveReport: '保存为报表',
+  saveTitle: '保存为报表',
+  name: '报表名称',
+  defaultName: '收费统计 {{from}} 至 {{to}}',
+  remark: '备注',
+  saved: '已保存为报表,可在报表列表中查看',
+  view: '查看报表',
+  meta: '{{garden}} · 账期 {{from}} 至 {{to}} · {{user}} 保存于 {{time}}',
+  allGardens: '全部小区',
+  sheet: '收费统计',
+};
