@@ -8,6 +8,7 @@ import { registerCommunityModule } from './community/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
+import { registerResourceModule } from './resource/index';
 import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
 import { registerWorkflowModule } from './workflow/index';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerPatrolModule(app, services);
   registerWorkflowModule(app, services);
   registerClubModule(app, services);
+  registerResourceModule(app, services);
 }

@@ -7,6 +7,7 @@ import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PATROL_ENTITIES, patrolRecordView } from './patrol/index';
 import { PLATFORM_ENTITIES } from './platform/index';
+import { RESOURCE_ENTITIES } from './resource/index';
 import { SERVICE_ENTITIES } from './service/index';
 import { WORKFLOW_ENTITIES } from './workflow/index';
 
@@ -20,6 +21,7 @@ export * from './service/index';
 export * from './patrol/index';
 export * from './workflow/index';
 export * from './club/index';
+export * from './resource/index';
 export * from './references';
 export * from './data-names';
 
@@ -42,5 +44,6 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...PATROL_ENTITIES,
   ...WORKFLOW_ENTITIES,
   ...CLUB_ENTITIES,
+  ...RESOURCE_ENTITIES,
 ];
 export * from './reference-reads';

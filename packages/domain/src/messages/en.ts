@@ -1,3 +1,4 @@
+import { resourceEntitiesEn, resourceFieldsEn, resourceScreensEn } from './resource-en';
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
@@ -230,8 +231,10 @@ export const en: Shape<typeof zh> = {
     logDetail: 'Log entry',
   },
   club: clubScreensEn,
+  resource: resourceScreensEn,
   fields: {
     ...clubFieldsEn,
+    ...resourceFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -429,6 +432,9 @@ export const en: Shape<typeof zh> = {
       sendStatus: 'Send status',
       remark: 'Remark',
       jobRunId: 'Reminder batch run',
+      smsConfigId: 'SMS settings',
+      smsCode: 'Configuration code',
+      templateId: 'Template ID',
     },
     supplier: {
       supplierName: 'Supplier name',
@@ -821,7 +827,7 @@ export const en: Shape<typeof zh> = {
     },
     attach: {
       name: 'Stored name',
-      originalName: 'Original file name',
+      originalName: 'File name',
       extension: 'Extension',
       contentType: 'File type',
       attachSize: 'File size',
@@ -1090,6 +1096,7 @@ export const en: Shape<typeof zh> = {
   },
   entities: {
     ...clubEntitiesEn,
+    ...resourceEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

@@ -1,3 +1,4 @@
+import { resourceErrorsEn } from './resource-en';
 import { clubErrorsEn } from './club-en';
 import { auditErrorsEn } from './audit-en';
 import type { errorsZh } from './errors-zh';
@@ -5,6 +6,7 @@ import type { errorsZh } from './errors-zh';
 /** The server's messages and validation messages in English: every key of the Chinese module, no other. */
 export const errorsEn: Record<keyof typeof errorsZh, string> = {
   ...clubErrorsEn,
+  ...resourceErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

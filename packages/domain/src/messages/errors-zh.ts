@@ -1,3 +1,4 @@
+import { resourceErrorsZh } from './resource-zh';
 import { clubErrorsZh } from './club-zh';
 import { auditErrorsZh } from './audit-zh';
 
@@ -10,6 +11,7 @@ import { auditErrorsZh } from './audit-zh';
  */
 export const errorsZh = {
   ...clubErrorsZh,
+  ...resourceErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

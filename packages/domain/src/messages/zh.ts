@@ -1,3 +1,4 @@
+import { resourceEntitiesZh, resourceFieldsZh, resourceScreensZh } from './resource-zh';
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
@@ -242,8 +243,10 @@ export const zh = {
     logDetail: '日志详情',
   },
   club: clubScreensZh,
+  resource: resourceScreensZh,
   fields: {
     ...clubFieldsZh,
+    ...resourceFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -441,6 +444,9 @@ export const zh = {
       sendStatus: '发送状态',
       remark: '备注',
       jobRunId: '批量催缴任务',
+      smsConfigId: '短信配置',
+      smsCode: '配置编号',
+      templateId: '模板ID',
     },
     supplier: {
       supplierName: '供应商名称',
@@ -833,7 +839,7 @@ export const zh = {
     },
     attach: {
       name: '存储名称',
-      originalName: '原始文件名',
+      originalName: '文件名称',
       extension: '扩展名',
       contentType: '文件类型',
       attachSize: '文件大小',
@@ -1102,6 +1108,7 @@ export const zh = {
   },
   entities: {
     ...clubEntitiesZh,
+    ...resourceEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',
