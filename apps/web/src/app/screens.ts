@@ -6,6 +6,7 @@ import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
 import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
+import { RESOURCE_SCREENS } from '../modules/resource/screens';
 
 /**
  * Screens that do more than the generic CRUD screen, keyed by menu code, each loaded as its own
@@ -20,4 +21,5 @@ export const SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...CLUB_SCREENS,
   ...WORKFLOW_SCREENS,
   ...BILLING_SCREENS,
+  ...RESOURCE_SCREENS,
 };

@@ -82,6 +82,7 @@ export const en: Shape<typeof zh> = {
     saveConflictHint: 'Reloading shows the row as the other person saved it; enter your changes again.',
     deleteSuccess: 'Deleted successfully',
     operationSuccess: 'Operation succeeded!',
+    secretKeep: 'Leave empty to keep the current one',
     submitFailed: 'Submission failed',
     unknownError: 'Unknown error',
     sendSuccess: 'Sent successfully!',

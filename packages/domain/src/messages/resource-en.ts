@@ -88,6 +88,9 @@ export const resourceScreensEn: Shape<typeof resourceScreensZh> = {
   enable: 'Enable',
   disable: 'Disable',
   enabled: 'Enabled',
+  notEnabled: 'Not enabled',
+  rename: 'Rename',
+  renameTitle: 'Rename the attachment',
   enableOssConfirm:
     'Once "{{code}}" is enabled, this tenant’s new uploads go to the bucket {{bucket}} and the other storage configurations are disabled. A test file is written to the bucket and deleted first. Enable it?',
   disableOssConfirm:
@@ -97,7 +100,6 @@ export const resourceScreensEn: Shape<typeof resourceScreensZh> = {
   disableSmsConfirm: 'Disable "{{code}}"?',
   enableSuccess: 'Enabled',
   disableSuccess: 'Disabled',
-  secretKeep: 'Leave empty to keep the current one',
   sendMessage: 'Send SMS',
   sendTitle: 'Send SMS · {{code}}',
   phones: 'Mobile numbers',

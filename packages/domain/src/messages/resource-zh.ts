@@ -85,6 +85,9 @@ export const resourceScreensZh = {
   enable: '启用',
   disable: '停用',
   enabled: '已启用',
+  notEnabled: '未启用',
+  rename: '重命名',
+  renameTitle: '重命名附件',
   enableOssConfirm:
     '启用“{{code}}”后,本租户新上传的文件将保存到空间 {{bucket}},其他存储配置将停用。会先向该空间写入并删除一个测试文件。确定启用?',
   disableOssConfirm: '停用“{{code}}”后,新上传的文件将保存在服务器自身的存储中;已存入该空间的文件仍可读取。确定停用?',
@@ -92,7 +95,6 @@ export const resourceScreensZh = {
   disableSmsConfirm: '确定停用“{{code}}”?',
   enableSuccess: '启用成功',
   disableSuccess: '停用成功',
-  secretKeep: '不修改请留空',
   sendMessage: '发送短信',
   sendTitle: '发送短信 · {{code}}',
   phones: '手机号码',

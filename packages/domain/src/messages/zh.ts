@@ -87,6 +87,7 @@ export const zh = {
     saveConflictHint: '重新加载将显示他人保存后的数据,您在此处的修改需要重新填写。',
     deleteSuccess: '删除成功',
     operationSuccess: '操作成功!',
+    secretKeep: '不修改请留空',
     submitFailed: '提交失败',
     unknownError: '未知错误',
     sendSuccess: '发送成功!',
