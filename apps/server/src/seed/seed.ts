@@ -12,6 +12,7 @@ import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
+import { seedDemoResources } from './resources';
 import { seedDemoServices } from './services';
 import { seedLeaveProcess } from './workflow';
 
@@ -44,6 +45,7 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoBilling(tx, DEMO_TENANT);
       await seedDemoServices(tx, DEMO_TENANT);
       await seedDemoClub(tx, DEMO_TENANT);
+      await seedDemoResources(tx, DEMO_TENANT);
     }
   });
 }

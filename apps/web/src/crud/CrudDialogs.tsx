@@ -164,6 +164,8 @@ export function formColumns(columns: ProColumns<Row>[], adding: boolean, keepHin
     .map((c) => {
       if (c.valueType !== 'password') return c;
       const fieldProps = { ...(c.fieldProps as object), autoComplete: 'new-password' };
-      return adding ? { ...c, fieldProps } : { ...c, fieldProps: { ...fieldProps, placeholder: keepHint }, formItemProps: { rules: [] } };
+      return adding
+        ? { ...c, fieldProps }
+        : { ...c, fieldProps: { ...fieldProps, placeholder: keepHint }, formItemProps: { rules: [] } };
     });
 }

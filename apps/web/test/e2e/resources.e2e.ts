@@ -54,7 +54,10 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     await page.getByText('新增成功').last().waitFor();
     await row('e2e-minio').getByText('未启用').waitFor();
     await rowAction(page, row('e2e-minio'), /启\s*用/);
-    await page.locator('.ant-modal-confirm', { hasText: '确定启用' }).getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm', { hasText: '确定启用' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await page.getByText('启用成功').last().waitFor();
     await row('e2e-minio').getByText('已启用').waitFor();
     await noAxeProblems('对象存储');
@@ -63,7 +66,9 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     await rowAction(page, row('e2e-minio'), /修\s*改/);
     await expect(dialog().getByLabel('secretKey').getAttribute('placeholder')).resolves.toBe('不修改请留空');
     await noAxeProblems('对象存储 修改');
-    await dialog().getByRole('button', { name: /取\s*消/ }).click();
+    await dialog()
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
   });
 
   it('uploads a picture on 附件管理 into the bucket, views, downloads and deletes it', async () => {
@@ -72,7 +77,10 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     const d = dialog();
     await noAxeProblems('上传附件');
     await d.locator('input[type=file]').setInputFiles({ name: 'text.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await d.getByRole('alert').getByText(/文件类型不支持/).waitFor();
+    await d
+      .getByRole('alert')
+      .getByText(/文件类型不支持/)
+      .waitFor();
     await d.locator('input[type=file]').setInputFiles({ name: '小区大门.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('上传成功').last().waitFor();
     await d.waitFor({ state: 'hidden' });
@@ -92,7 +100,9 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     await rowAction(page, file, /查\s*看/);
     const view = dialog();
     await view.getByRole('img', { name: '小区大门.png' }).waitFor();
-    await expect.poll(() => view.getByRole('img', { name: '小区大门.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() => view.getByRole('img', { name: '小区大门.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
     await noAxeProblems('附件 查看');
     await screenshot(page, 'resources-attach-view-zh-1440');
     await view.locator('.ant-modal-close').click();
@@ -104,7 +114,10 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     expect(readFileSync((await downloaded.path())!).equals(PNG)).toBe(true);
 
     await rowAction(page, file, /删\s*除/);
-    await page.locator('.ant-modal-confirm', { hasText: '确定将选择数据删除?' }).getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm', { hasText: '确定将选择数据删除?' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await page.getByText('删除成功').last().waitFor();
     await expect.poll(() => page.locator('.ant-table-row', { hasText: '小区大门.png' }).count()).toBe(0);
     expect(await s3.objectOf('console-files', stored.name)).toBeUndefined();

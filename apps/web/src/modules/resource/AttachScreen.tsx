@@ -89,7 +89,12 @@ export default function AttachScreen() {
           return (
             <>
               {buttons.has('attach_view') && (
-                <Button type="link" size="small" onClick={() => setViewing(row)} aria-label={`${t('resource.preview')} ${name(row)}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setViewing(row)}
+                  aria-label={`${t('resource.preview')} ${name(row)}`}
+                >
                   {t('resource.preview')}
                 </Button>
               )}
@@ -108,7 +113,12 @@ export default function AttachScreen() {
                 </Button>
               )}
               {buttons.has('attach_upload') && (
-                <Button type="link" size="small" onClick={() => setRenaming(row)} aria-label={`${t('resource.rename')} ${name(row)}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setRenaming(row)}
+                  aria-label={`${t('resource.rename')} ${name(row)}`}
+                >
                   {t('resource.rename')}
                 </Button>
               )}
@@ -164,7 +174,9 @@ function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded
           {t('resource.uploadPick')}
         </Button>
       </Upload>
-      {percent !== undefined && <Progress percent={percent} aria-label={t('resource.uploadProgress')} style={{ marginTop: 16 }} />}
+      {percent !== undefined && (
+        <Progress percent={percent} aria-label={t('resource.uploadProgress')} style={{ marginTop: 16 }} />
+      )}
       {refusal && <Alert type="error" showIcon role="alert" message={refusal} style={{ marginTop: 16 }} />}
     </Modal>
   );
@@ -209,7 +221,9 @@ function ViewDialog({ row, storage, onClose }: { row: Row; storage: string; onCl
       {picture ? (
         <img src={picture} alt={name} style={{ display: 'block', maxWidth: '100%', maxHeight: 480, margin: '0 auto 16px' }} />
       ) : (
-        !isPicture(row.contentType) && <Alert type="info" showIcon message={t('resource.noPreview')} style={{ marginBottom: 16 }} />
+        !isPicture(row.contentType) && (
+          <Alert type="info" showIcon message={t('resource.noPreview')} style={{ marginBottom: 16 }} />
+        )
       )}
       <Descriptions
         column={1}
@@ -220,7 +234,11 @@ function ViewDialog({ row, storage, onClose }: { row: Row; storage: string; onCl
           { key: 'type', label: t('fields.attach.contentType'), children: String(row.contentType ?? '') },
           { key: 'size', label: t('resource.size'), children: readableSize(row.attachSize) },
           { key: 'storage', label: t('fields.attach.storage'), children: storage },
-          { key: 'public', label: t('fields.attach.isPublic'), children: Number(row.isPublic) === 1 ? t('resource.public') : t('resource.private') },
+          {
+            key: 'public',
+            label: t('fields.attach.isPublic'),
+            children: Number(row.isPublic) === 1 ? t('resource.public') : t('resource.private'),
+          },
           { key: 'by', label: t('resource.uploader'), children: String(row.createUserName ?? '') },
           { key: 'at', label: t('resource.uploadTime'), children: String(row.createTime ?? '') },
         ]}
@@ -240,7 +258,11 @@ function RenameDialog({ row, onClose, onSaved }: { row: Row; onClose: () => void
       onClose={onClose}
       onSaved={onSaved}
       save={async (values) => {
-        await api.post(`${attachEntity.base}/submit`, { id: row.id, originalName: values.originalName, updateTime: row.updateTime });
+        await api.post(`${attachEntity.base}/submit`, {
+          id: row.id,
+          originalName: values.originalName,
+          updateTime: row.updateTime,
+        });
         return t('common.updateSuccess');
       }}
     >
