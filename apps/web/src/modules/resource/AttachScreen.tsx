@@ -49,7 +49,13 @@ export default function AttachScreen() {
       link: { hideInTable: true },
       domain: { hideInTable: true },
       contentType: { hideInTable: true },
-      attachSize: { title: t('resource.size'), align: 'right', render: (_, row) => readableSize(row.attachSize) },
+      // A number, not a reference to another row (the generic screen hides bare ids).
+      attachSize: {
+        title: t('resource.size'),
+        hideInTable: false,
+        align: 'right',
+        render: (_, row) => readableSize(row.attachSize),
+      },
       storage: { render: (_, row) => storageName(row) },
     }),
     [t, storageName],

@@ -8,6 +8,7 @@ import { useButtons } from '../../app/permissions';
 import type { Row } from '../../crud/columns';
 import { CrudPage } from '../../crud/CrudPage';
 import { FormDialog } from '../community/FormDialog';
+import './resource.css';
 
 type Overrides = Record<string, Partial<ProColumns<Row>>>;
 
@@ -15,7 +16,13 @@ type Overrides = Record<string, Partial<ProColumns<Row>>>;
 function enabledColumn(label: (enabled: boolean) => string): Partial<ProColumns<Row>> {
   return {
     render: (_, row) =>
-      Number(row.status) === CONFIG_ENABLED.yes ? <Tag color="success">{label(true)}</Tag> : <span>{label(false)}</span>,
+      Number(row.status) === CONFIG_ENABLED.yes ? (
+        <Tag color="success" className="resource-enabled">
+          {label(true)}
+        </Tag>
+      ) : (
+        <span>{label(false)}</span>
+      ),
   };
 }
 

@@ -117,7 +117,7 @@ export const smsUseEntity = entity({
   owner: 'tenant',
   permission: 'smsuse',
   fields: {
-    gardenId: gardenRef({ readOnly: true }),
+    gardenId: gardenRef({ readOnly: true, search: 'equal' }),
     ownerName: text({ readOnly: true, search: 'like' }),
     phone: text({ readOnly: true, search: 'like' }),
     billIds: text({ readOnly: true }),

@@ -35,13 +35,17 @@ export const attachEntity = entity({
   sort: { descs: ['createTime'] },
 });
 
-/** File contents for the database storage driver (several instances without a shared disk). */
+/**
+ * File contents for the database storage driver (several instances without a shared disk). Read and
+ * written by the server only (no routes, no menu): its permission is no menu's, since a platform entity's
+ * permission makes that menu platform data, which would leave tenants only 查看 on 附件管理.
+ */
 export const attachBlobEntity = entity({
   name: 'attachBlob',
   table: 'blade_attach_blob',
   base: '/blade-resource/attach-blob',
   owner: 'platform',
-  permission: 'attach',
+  permission: 'attach_blob',
   routes: [],
   fields: {
     name: text({ readOnly: true }),
