@@ -143,7 +143,7 @@ describe('object storage configurations', () => {
       );
     }
     expect(await admin.post(`${OSS}/submit`, { ...base, category: 9 })).toMatchObject(refused(400, '请选择存储类型'));
-    expect(await admin.post(`${OSS}/submit`, { ...base, secretKey: '' })).toMatchObject(refused(400, '请输入secretKey'));
+    expect(await admin.post(`${OSS}/submit`, { ...base, secretKey: '' })).toMatchObject(refused(400, '请输入SecretKey'));
     const en = await admin.call('POST', `${OSS}/submit`, {
       body: { ...base, endpoint: 'ftp://x' },
       headers: { 'Accept-Language': 'en' },
@@ -163,7 +163,7 @@ describe('object storage configurations', () => {
       [
         'wrong-secret',
         { secretKey: 'not-the-secret' },
-        '对象存储拒绝了请求(SignatureDoesNotMatch):请检查 accessKey、secretKey 是否正确,以及该账号能否读写空间 property',
+        '对象存储拒绝了请求(SignatureDoesNotMatch):请检查 AccessKey、SecretKey 是否正确,以及该账号能否读写空间 property',
       ],
       ['wrong-key', { accessKey: 'NOSUCHKEY' }, /^对象存储拒绝了请求\(InvalidAccessKeyId\)/],
       ['no-bucket', { bucketName: 'missing-bucket' }, '对象存储中没有空间 missing-bucket,请先在服务商处创建'],
@@ -243,7 +243,7 @@ describe('uploads into the enabled bucket', () => {
     expect(answer).toMatchObject(
       refused(
         400,
-        '对象存储拒绝了请求(SignatureDoesNotMatch):请检查 accessKey、secretKey 是否正确,以及该账号能否读写空间 property',
+        '对象存储拒绝了请求(SignatureDoesNotMatch):请检查 AccessKey、SecretKey 是否正确,以及该账号能否读写空间 property',
       ),
     );
     expect((await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(db())).rows[0]!.n).toBe(before);

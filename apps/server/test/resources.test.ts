@@ -97,8 +97,8 @@ describe('SMS configurations (短信配置)', () => {
       ['category', '请选择短信服务商', 'Choose the SMS provider'],
       ['smsCode', '请输入资源编号', 'Enter the code'],
       ['templateId', '请输入模板ID', 'Enter the template ID'],
-      ['accessKey', '请输入accessKey', 'Enter the access key'],
-      ['secretKey', '请输入secretKey', 'Enter the secret key'],
+      ['accessKey', '请输入AccessKey', 'Enter the access key'],
+      ['secretKey', '请输入SecretKey', 'Enter the secret key'],
       ['signName', '请输入短信签名', 'Enter the signature'],
     ];
     for (const [field, zh, en] of cases) {

@@ -46,8 +46,8 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     await choose(page, d, '存储类型', 'minio');
     await d.getByLabel('资源编号').fill('e2e-minio');
     await d.getByLabel('资源地址').fill(s3.endpoint);
-    await d.getByLabel('accessKey').fill(S3_ACCESS_KEY);
-    await d.getByLabel('secretKey').fill(S3_SECRET_KEY);
+    await d.getByLabel('AccessKey').fill(S3_ACCESS_KEY);
+    await d.getByLabel('SecretKey').fill(S3_SECRET_KEY);
     await d.getByLabel('空间名').fill('console-files');
     await noAxeProblems('对象存储 新增');
     await save(d);
@@ -64,7 +64,7 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     await screenshot(page, 'resources-oss-zh-1440');
     // The edit dialog offers the secret empty, to keep it.
     await rowAction(page, row('e2e-minio'), /修\s*改/);
-    await expect(dialog().getByLabel('secretKey').getAttribute('placeholder')).resolves.toBe('不修改请留空');
+    await expect(dialog().getByLabel('SecretKey').getAttribute('placeholder')).resolves.toBe('不修改请留空');
     await noAxeProblems('对象存储 修改');
     await dialog()
       .getByRole('button', { name: /取\s*消/ })
@@ -130,8 +130,8 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     await choose(page, d, '服务商', '阿里云');
     await d.getByLabel('资源编号').fill('e2e-aliyun');
     await d.getByLabel('模板ID').fill('SMS_E2E_1');
-    await d.getByLabel('accessKey').fill('e2e-ak');
-    await d.getByLabel('secretKey').fill('e2e-secret');
+    await d.getByLabel('AccessKey').fill('e2e-ak');
+    await d.getByLabel('SecretKey').fill('e2e-secret');
     await d.getByLabel('短信签名').fill('幸福物业');
     await save(d);
     await page.getByText('新增成功').last().waitFor();

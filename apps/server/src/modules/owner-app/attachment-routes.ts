@@ -152,7 +152,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     await storage.discard(
       ctx.db,
       attaches.filter((a) => a.storage !== 'database'),
-      (attach, error) => req.log.warn({ file: attach.name, storage: attach.storage, error: error.key }, 'bytes left in the bucket'),
+      (attach, error) =>
+        req.log.warn({ file: attach.name, storage: attach.storage, error: error.key }, 'bytes left in the bucket'),
     );
     return status(true);
   });

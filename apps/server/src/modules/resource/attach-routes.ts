@@ -126,7 +126,7 @@ export function registerAttachRoutes(app: FastifyInstance, services: Services): 
       tags,
       summary: 'Remove files and their bytes',
       description:
-        'Removes the caller’s files among `ids` and deletes their bytes from whichever storage holds them (disk, database or bucket). All or none: a file still in use (an avatar, a cover, a photo, a picture in rich text) or an owner’s document is refused, naming it. Catalogue entries of the files (系统文件) go with them. Needs the `attach_delete` button.',
+        'Removes the caller’s files among `ids` and deletes their bytes from whichever storage holds them (disk, database or bucket). All or none: a file still in use (an avatar, a cover, a photo, a picture in rich text) or an owner’s document is refused, naming it. Their catalogue entries (system-property/file) go with them. Needs the `attach_delete` button.',
       query: idsQuery(),
     }),
     async (req) => {
