@@ -322,7 +322,7 @@ describe('reminder batches', () => {
 
     // The same run taken up again (as after a kill): every phone is done, nothing is sent.
     const sent: string[] = [];
-    const again = await reminderHandler({ name: 'record', send: async (to) => (sent.push(to), 1) })({
+    const again = await reminderHandler({ name: 'record', send: async ({ phone }) => (sent.push(phone), 1) })({
       runId: String(run.id),
       tenantId: DEMO_TENANT,
       params: run.params as ReminderParams,

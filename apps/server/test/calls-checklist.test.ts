@@ -15,7 +15,7 @@ const COVERED = [
   /^\/api\/system-property\/(garden|pgarden|building)\//,
   /^\/api\/system-property\/(parking|parkingspace|parkingspacechild|carparking|elevator|hydrant|mobile\/owner|attachmentUpload)\//,
   /^\/api\/system-property\/(repair|repairlog|repairimages|repaircomment|suggestion|reservation|notice|communityActivity|temlatemsg|propertemlatemsg|file|patrol|patrolplan|patrolpoint|patroltask|patroltaskpoints)\//,
-  /^\/api\/blade-resource\/(oss\/endpoint\/put-file$|parking\/|parkingspace\/)/,
+  /^\/api\/blade-resource\/(oss|sms|attach|parking|parkingspace)\//,
   /^\/api\/(owner|citizen-user|system-property\/owner)\//,
   /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
   /^\/api\/system-property-ljy\/app\/pay\/payRefund$/,

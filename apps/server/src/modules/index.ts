@@ -11,6 +11,7 @@ import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
 import { registerReportModule } from './report/index';
+import { registerResourceModule } from './resource/index';
 import { registerServiceModule } from './service/index';
 import { registerSystemModule } from './system/index';
 import { registerWorkflowModule } from './workflow/index';
@@ -31,4 +32,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerDashboardModule(app, services);
   registerEpidemicModule(app, services);
   registerReportModule(app, services);
+  registerResourceModule(app, services);
 }

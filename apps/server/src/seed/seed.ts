@@ -13,6 +13,7 @@ import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
+import { seedDemoResources } from './resources';
 import { seedDemoServices } from './services';
 import { seedLeaveProcess } from './workflow';
 
@@ -46,6 +47,7 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoServices(tx, DEMO_TENANT);
       await seedDemoClub(tx, DEMO_TENANT);
       await seedDemoEpidemic(tx, DEMO_TENANT);
+      await seedDemoResources(tx, DEMO_TENANT);
     }
   });
 }

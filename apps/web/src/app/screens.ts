@@ -9,6 +9,7 @@ import { REPORT_SCREENS } from '../modules/report/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
 import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
+import { RESOURCE_SCREENS } from '../modules/resource/screens';
 
 /**
  * Screens that do more than the generic CRUD screen, keyed by menu code, each loaded as its own
@@ -26,4 +27,5 @@ export const SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...DASHBOARD_SCREENS,
   ...EPIDEMIC_SCREENS,
   ...REPORT_SCREENS,
+  ...RESOURCE_SCREENS,
 };

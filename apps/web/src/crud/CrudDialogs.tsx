@@ -111,7 +111,7 @@ export function CrudDialogs({
         name={`${entity.name}-dialog`}
         open
         title={adding ? t('common.add') : t('common.edit')}
-        columns={columns.filter((c) => !c.hideInForm && (adding || c.valueType !== 'password')) as never}
+        columns={formColumns(columns, adding, t('common.secretKeep')) as never}
         modalProps={{ destroyOnHidden: true, onCancel: close }}
         formRef={form}
         // A choice that depended on the changed field (the owner's house, the building's unit) no longer applies.
@@ -151,4 +151,21 @@ export function dependentFields(entity: EntityDef): (field: string) => string[] 
       .map(([key]) => key);
   const all = (field: string): string[] => direct(field).flatMap((key) => [key, ...all(key)]);
   return all;
+}
+
+/**
+ * The dialog's fields. A secret (an OAuth client's, a storage or SMS account's) is never answered, so an
+ * edit cannot show it: the edit dialog offers it empty and optional, and a secret left empty is not sent,
+ * so the stored one stays. Every secret input asks the browser not to fill in a saved password.
+ */
+export function formColumns(columns: ProColumns<Row>[], adding: boolean, keepHint: string): ProColumns<Row>[] {
+  return columns
+    .filter((c) => !c.hideInForm)
+    .map((c) => {
+      if (c.valueType !== 'password') return c;
+      const fieldProps = { ...(c.fieldProps as object), autoComplete: 'new-password' };
+      return adding
+        ? { ...c, fieldProps }
+        : { ...c, fieldProps: { ...fieldProps, placeholder: keepHint }, formItemProps: { rules: [] } };
+    });
 }

@@ -9,6 +9,7 @@ import { FACILITY_ENTITIES } from './facility/index';
 import { OWNER_APP_ENTITIES } from './owner-app/index';
 import { PATROL_ENTITIES, patrolRecordView } from './patrol/index';
 import { PLATFORM_ENTITIES } from './platform/index';
+import { RESOURCE_ENTITIES } from './resource/index';
 import { SERVICE_ENTITIES } from './service/index';
 import { WORKFLOW_ENTITIES } from './workflow/index';
 
@@ -25,6 +26,7 @@ export * from './club/index';
 export * from './dashboard/index';
 export * from './epidemic/index';
 export * from './report/index';
+export * from './resource/index';
 export * from './references';
 export * from './data-names';
 
@@ -49,5 +51,6 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...CLUB_ENTITIES,
   ...EPIDEMIC_ENTITIES,
   ...REPORT_ENTITIES,
+  ...RESOURCE_ENTITIES,
 ];
 export * from './reference-reads';

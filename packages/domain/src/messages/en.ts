@@ -1,3 +1,4 @@
+import { resourceEntitiesEn, resourceFieldsEn, resourceScreensEn } from './resource-en';
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { epidemicEntitiesEn, epidemicFieldsEn, epidemicScreensEn, reportScreensEn } from './epidemic-en';
 import { auditEn } from './audit-en';
@@ -83,6 +84,7 @@ export const en: Shape<typeof zh> = {
     saveConflictHint: 'Reloading shows the row as the other person saved it; enter your changes again.',
     deleteSuccess: 'Deleted successfully',
     operationSuccess: 'Operation succeeded!',
+    secretKeep: 'Leave empty to keep the current one',
     submitFailed: 'Submission failed',
     unknownError: 'Unknown error',
     sendSuccess: 'Sent successfully!',
@@ -234,9 +236,11 @@ export const en: Shape<typeof zh> = {
   club: clubScreensEn,
   epidemic: epidemicScreensEn,
   report: reportScreensEn,
+  resource: resourceScreensEn,
   fields: {
     ...clubFieldsEn,
     ...epidemicFieldsEn,
+    ...resourceFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -434,6 +438,9 @@ export const en: Shape<typeof zh> = {
       sendStatus: 'Send status',
       remark: 'Remark',
       jobRunId: 'Reminder batch run',
+      smsConfigId: 'SMS settings',
+      smsCode: 'Configuration code',
+      templateId: 'Template ID',
     },
     supplier: {
       supplierName: 'Supplier name',
@@ -826,7 +833,7 @@ export const en: Shape<typeof zh> = {
     },
     attach: {
       name: 'Stored name',
-      originalName: 'Original file name',
+      originalName: 'File name',
       extension: 'Extension',
       contentType: 'File type',
       attachSize: 'File size',
@@ -1096,6 +1103,7 @@ export const en: Shape<typeof zh> = {
   entities: {
     ...clubEntitiesEn,
     ...epidemicEntitiesEn,
+    ...resourceEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

@@ -1,3 +1,4 @@
+import { resourceErrorsEn } from './resource-en';
 import { clubErrorsEn } from './club-en';
 import { epidemicErrorsEn } from './epidemic-en';
 import { auditErrorsEn } from './audit-en';
@@ -9,6 +10,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   ...clubErrorsEn,
   ...dashboardErrorsEn,
   ...epidemicErrorsEn,
+  ...resourceErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

@@ -1,3 +1,4 @@
+import { resourceErrorsZh } from './resource-zh';
 import { clubErrorsZh } from './club-zh';
 import { epidemicErrorsZh } from './epidemic-zh';
 import { auditErrorsZh } from './audit-zh';
@@ -14,6 +15,7 @@ export const errorsZh = {
   ...clubErrorsZh,
   ...dashboardErrorsZh,
   ...epidemicErrorsZh,
+  ...resourceErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

@@ -1,3 +1,4 @@
+import { resourceEntitiesZh, resourceFieldsZh, resourceScreensZh } from './resource-zh';
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { epidemicEntitiesZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
 import { auditZh } from './audit-zh';
@@ -88,6 +89,7 @@ export const zh = {
     saveConflictHint: '重新加载将显示他人保存后的数据,您在此处的修改需要重新填写。',
     deleteSuccess: '删除成功',
     operationSuccess: '操作成功!',
+    secretKeep: '不修改请留空',
     submitFailed: '提交失败',
     unknownError: '未知错误',
     sendSuccess: '发送成功!',
@@ -246,9 +248,11 @@ export const zh = {
   club: clubScreensZh,
   epidemic: epidemicScreensZh,
   report: reportScreensZh,
+  resource: resourceScreensZh,
   fields: {
     ...clubFieldsZh,
     ...epidemicFieldsZh,
+    ...resourceFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -446,6 +450,9 @@ export const zh = {
       sendStatus: '发送状态',
       remark: '备注',
       jobRunId: '批量催缴任务',
+      smsConfigId: '短信配置',
+      smsCode: '配置编号',
+      templateId: '模板ID',
     },
     supplier: {
       supplierName: '供应商名称',
@@ -838,7 +845,7 @@ export const zh = {
     },
     attach: {
       name: '存储名称',
-      originalName: '原始文件名',
+      originalName: '文件名称',
       extension: '扩展名',
       contentType: '文件类型',
       attachSize: '文件大小',
@@ -1108,6 +1115,7 @@ export const zh = {
   entities: {
     ...clubEntitiesZh,
     ...epidemicEntitiesZh,
+    ...resourceEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { jobCrudContext, type JobContext, type JobHandler, type JobQueue } from '../../platform/jobs';
 import type { Row } from '../../platform/crud/engine';
 import { generatePeriod } from './generation';
-import { byPhone, remindPhone, type SmsProvider } from './sms';
+import { byPhone, enabledSmsConfig, remindPhone, type SmsProvider } from './sms';
 
 /**
  * Billing's work on the job queue (platform/jobs): a period's generation for
@@ -124,6 +124,8 @@ export function reminderHandler(provider: SmsProvider): JobHandler<ReminderParam
           and job_run_id = ${job.runId} and is_deleted = 0`.execute(job.db)
       ).rows.map((r) => r.phone),
     );
+    // The configuration enabled as the run starts names every message of the run.
+    const config = await enabledSmsConfig(job.db, job.tenantId);
     let phones = done.size;
     await job.progress(phones, groups.length);
     const todo = groups.filter(([phone]) => !done.has(phone));
@@ -138,7 +140,7 @@ export function reminderHandler(provider: SmsProvider): JobHandler<ReminderParam
             and bill_status = ${BILL_STATUS.unpaid} and is_deleted = 0 order by id for update`.execute(db);
         for (const [phone, group] of byPhone(still.rows)) {
           if (!chunk.some(([p]) => p === phone)) continue;
-          await remindPhone(tx, provider, job.params.locale, phone, group, job.runId);
+          await remindPhone(tx, provider, job.params.locale, phone, group, config, job.runId);
         }
       });
       phones += chunk.length;

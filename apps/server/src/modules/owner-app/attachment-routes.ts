@@ -152,6 +152,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     await storage.discard(
       ctx.db,
       attaches.filter((a) => a.storage !== 'database'),
+      (attach, error) =>
+        req.log.warn({ file: attach.name, storage: attach.storage, error: error.key }, 'bytes left in the bucket'),
     );
     return status(true);
   });
@@ -169,7 +171,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, services: Service
     if (!row) throw notFound();
     const attach = await sql<Row>`select * from blade_attach where id = ${row.attach_id} and tenant_id = ${ctx.auth.tenantId}
       and is_deleted = 0`.execute(ctx.db);
-    const bytes = attach.rows[0] && (await storage.read(ctx.db, attach.rows[0]));
+    const bytes = attach.rows[0] && (await storage.readFor(ctx.db, attach.rows[0]));
     if (!attach.rows[0] || !bytes) throw notFound();
     return sendFile(reply, { ...attach.rows[0], original_name: row.file_name }, bytes, 'attachment');
   });

@@ -223,10 +223,10 @@ export class CrudService {
     });
   }
 
-  /** Soft delete of the caller's rows among `ids`; others are left untouched. */
+  /** Soft delete of the caller's rows among `ids`; others are left untouched. One transaction (the caller's when it is in one). */
   async remove(ctx: CrudContext, rawIds: unknown): Promise<number> {
     const asked = parseIds(rawIds);
-    return ctx.db.transaction().execute(async (tx) => {
+    return inTransaction(ctx.db, async (tx) => {
       const txCtx = { ...ctx, db: tx };
       // The hooks see only the caller's rows among those asked: what they cascade to (an owner's
       // cars, a space's lot counts) must not reach rows of another garden or scope (issue 13,

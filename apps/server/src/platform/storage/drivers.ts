@@ -2,12 +2,15 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { deleteObject, getObject, putObject, type Bucket } from './s3';
 
 /** Where the bytes of stored files live. Keys are server-made names (STORAGE_NAME), never user input. */
 export interface FileDriver {
-  readonly kind: 'disk' | 'database';
+  readonly kind: 'disk' | 'database' | 'oss';
+  /** What a file's row records as its `storage`, so the file is read from here whatever is configured later. */
+  readonly storage: string;
   /** `db` is the caller's transaction, so a database write is undone with it. */
-  put(db: Db, name: string, bytes: Buffer): Promise<void>;
+  put(db: Db, name: string, bytes: Buffer, contentType?: string): Promise<void>;
   get(db: Db, name: string): Promise<Buffer | undefined>;
   remove(db: Db, name: string): Promise<void>;
 }
@@ -23,6 +26,7 @@ function checkedName(name: string): string {
 /** Files under `<root>/<first two characters>/<name>`, so no folder grows too large. */
 export class DiskDriver implements FileDriver {
   readonly kind = 'disk';
+  readonly storage = 'disk';
   constructor(private readonly root: string) {}
 
   private pathOf(name: string): string {
@@ -52,6 +56,7 @@ export class DiskDriver implements FileDriver {
 /** Bytes in blade_attach_blob: every instance sharing the database sees every file. */
 export class DatabaseDriver implements FileDriver {
   readonly kind = 'database';
+  readonly storage = 'database';
 
   async put(db: Db, name: string, bytes: Buffer): Promise<void> {
     await sql`insert into blade_attach_blob (name, content) values (${checkedName(name)}, ${bytes})`.execute(db);
@@ -66,5 +71,30 @@ export class DatabaseDriver implements FileDriver {
 
   async remove(db: Db, name: string): Promise<void> {
     await sql`delete from blade_attach_blob where name = ${checkedName(name)}`.execute(db);
+  }
+}
+
+/**
+ * Bytes in an S3-compatible bucket (an object storage configuration, 对象存储): the object's key is the
+ * storage name. Nothing here joins the database's transaction, so the caller deletes an object whose row
+ * was rolled back (FileStorage.store), as it does a file on disk.
+ */
+export class BucketDriver implements FileDriver {
+  readonly kind = 'oss';
+  constructor(
+    readonly storage: string,
+    private readonly bucket: Bucket,
+  ) {}
+
+  async put(_db: Db, name: string, bytes: Buffer, contentType?: string): Promise<void> {
+    await putObject(this.bucket, checkedName(name), bytes, contentType);
+  }
+
+  get(_db: Db, name: string): Promise<Buffer | undefined> {
+    return getObject(this.bucket, checkedName(name));
+  }
+
+  remove(_db: Db, name: string): Promise<void> {
+    return deleteObject(this.bucket, checkedName(name));
   }
 }

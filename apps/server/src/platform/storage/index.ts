@@ -8,9 +8,12 @@ import type { CrudContext, Row } from '../crud/engine';
 import { ApiError, badRequest } from '../http/errors';
 import type { Services } from '../services';
 import { DatabaseDriver, DiskDriver, type FileDriver } from './drivers';
+import { driverOfConfig, enabledOss, ossIdOf, ossOfFile } from './oss';
+import { StorageError } from './s3';
 import { ALLOWED_EXTENSIONS, cleanFileName, contentTypeOf, extensionOf } from './file-types';
 
 export { STORAGE_NAME } from './drivers';
+export { StorageError } from './s3';
 export { ALLOWED_EXTENSIONS, extensionOf } from './file-types';
 
 /** Largest file one upload may carry. */
@@ -94,25 +97,34 @@ export async function readUpload(
 }
 
 /**
- * Stored files: metadata in blade_attach, bytes with the configured driver
- * (FILE_STORAGE=disk, the default, under DATA_DIR/files; =database in
- * blade_attach_blob). Each row names its driver, so files stored before a
- * change of setting are still read from where they are.
+ * Stored files: metadata in blade_attach, bytes with the driver that stored
+ * them: the tenant's enabled object storage configuration's bucket (对象存储,
+ * `oss:<id>`), else the server's own storage as configured (FILE_STORAGE=disk,
+ * the default, under DATA_DIR/files; =database in blade_attach_blob). Each row
+ * names its driver, so files stored before a change of setting or of bucket
+ * are still read from where they are.
  */
 export class FileStorage {
-  private readonly drivers: Record<FileDriver['kind'], FileDriver>;
+  private readonly local: Record<'disk' | 'database', FileDriver>;
 
   constructor(
-    readonly kind: FileDriver['kind'],
+    readonly kind: 'disk' | 'database',
     dataDir: string,
   ) {
-    this.drivers = { disk: new DiskDriver(join(dataDir, 'files')), database: new DatabaseDriver() };
+    this.local = { disk: new DiskDriver(join(dataDir, 'files')), database: new DatabaseDriver() };
+  }
+
+  /** Where the tenant's new uploads go: its enabled bucket, or the server's own storage. */
+  private async targetOf(ctx: CrudContext): Promise<FileDriver> {
+    const oss = await enabledOss(ctx.db, ctx.auth.tenantId);
+    return oss ? driverOfConfig(oss) : this.local[this.kind];
   }
 
   /**
    * Stores the upload and runs `then` in the same transaction (the row that
    * refers to the file). When anything fails nothing is kept: the database
-   * rolls back and a file already on disk is deleted.
+   * rolls back and bytes already on disk or in a bucket are deleted. A bucket
+   * that refuses the file (or cannot be reached) is a 400 saying what to check.
    */
   async store<T>(
     ctx: CrudContext,
@@ -120,7 +132,7 @@ export class FileStorage {
     options: { isPublic: boolean },
     then: (tx: CrudContext, attach: Row) => Promise<T>,
   ): Promise<T> {
-    const driver = this.drivers[this.kind];
+    const driver = await this.targetOf(ctx);
     const name = `${randomBytes(16).toString('hex')}.${upload.extension}`;
     try {
       return await ctx.db.transaction().execute(async (db) => {
@@ -128,30 +140,60 @@ export class FileStorage {
         const attach = await sql<Row>`insert into blade_attach (tenant_id, name, original_name, extension, content_type,
             attach_size, link, domain, storage, is_public, create_user, create_dept, update_user)
           values (${ctx.auth.tenantId}, ${name}, ${upload.originalName}, ${upload.extension}, ${upload.contentType},
-            ${upload.bytes.length}, ${`${FILE_ROUTE}/${name}`}, '', ${driver.kind}, ${options.isPublic ? 1 : 0},
+            ${upload.bytes.length}, ${`${FILE_ROUTE}/${name}`}, '', ${driver.storage}, ${options.isPublic ? 1 : 0},
             ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})
           returning *`.execute(db);
-        await driver.put(db, name, upload.bytes);
+        await driver.put(db, name, upload.bytes, upload.contentType);
         return then(tx, attach.rows[0]!);
       });
     } catch (error) {
-      if (driver.kind === 'disk') await driver.remove(ctx.db, name);
+      if (driver.kind !== 'database') await driver.remove(ctx.db, name).catch(() => undefined);
+      if (error instanceof StorageError) throw badRequest(error.key, error.params);
       throw error;
     }
   }
 
-  /** The bytes of a blade_attach row, from the driver that stored them. */
-  read(db: CrudContext['db'], attach: Row): Promise<Buffer | undefined> {
-    return this.driverOf(attach).get(db, String(attach.name));
+  /**
+   * The bytes of a blade_attach row, from the driver that stored them (undefined when they are gone). A
+   * bucket's refusal is thrown as a StorageError: the caller decides what its reader may be told.
+   */
+  async read(db: CrudContext['db'], attach: Row): Promise<Buffer | undefined> {
+    const driver = await this.driverOf(db, attach);
+    return driver?.get(db, String(attach.name));
   }
 
-  /** Deletes the bytes of removed rows for good (owners' documents are personal data). */
-  async discard(db: CrudContext['db'], attaches: Row[]): Promise<void> {
-    for (const attach of attaches) await this.driverOf(attach).remove(db, String(attach.name));
+  /** As read, for a signed-in caller of a permission-checked call: a bucket's refusal is a 400 saying what to check. */
+  async readFor(db: CrudContext['db'], attach: Row): Promise<Buffer | undefined> {
+    try {
+      return await this.read(db, attach);
+    } catch (error) {
+      if (error instanceof StorageError) throw badRequest(error.key, error.params);
+      throw error;
+    }
   }
 
-  private driverOf(attach: Row): FileDriver {
-    return this.drivers[attach.storage === 'database' ? 'database' : 'disk'];
+  /**
+   * Deletes the bytes of removed rows for good (owners' documents are personal data). Database bytes go
+   * with the caller's transaction; call it for disk and bucket files once the removal has committed (a
+   * rollback must not lose them).
+   */
+  async discard(db: CrudContext['db'], attaches: Row[], lost?: (attach: Row, error: StorageError) => void): Promise<void> {
+    for (const attach of attaches) {
+      try {
+        await (await this.driverOf(db, attach))?.remove(db, String(attach.name));
+      } catch (error) {
+        // The rows are gone already: a bucket that cannot delete now leaves an object to clear by hand, said in the log.
+        if (!(error instanceof StorageError) || !lost) throw error;
+        lost(attach, error);
+      }
+    }
+  }
+
+  private async driverOf(db: CrudContext['db'], attach: Row): Promise<FileDriver | undefined> {
+    const configId = ossIdOf(attach.storage);
+    if (configId === undefined) return this.local[attach.storage === 'database' ? 'database' : 'disk'];
+    const config = await ossOfFile(db, configId, String(attach.tenant_id));
+    return config && driverOfConfig(config);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UploadedFile } from '@property/domain';
 import { sql } from 'kysely';
 import type { Row } from '../crud/engine';
@@ -8,6 +8,21 @@ import { fileAnswer, fileField, get, post } from '../http/operation';
 import { contextOf } from '../http/request-context';
 import type { Services } from '../services';
 import { FILE_ROUTE, readUpload, sendFile, STORAGE_NAME, storageOf, withMultipart } from './index';
+import { StorageError } from './s3';
+
+/**
+ * A public file's bytes for anyone holding its link: a bucket that refuses or cannot be reached is logged
+ * for the staff and answered as a missing file, telling an anonymous reader nothing about the bucket.
+ */
+async function readQuietly(req: FastifyRequest, read: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof StorageError)) throw error;
+    req.log.warn({ storage: error.key, params: error.params }, 'a stored file could not be read from its bucket');
+    return undefined;
+  }
+}
 
 const tags = ['Files'];
 
@@ -66,7 +81,7 @@ export function registerFileRoutes(app: FastifyInstance, services: Services): vo
         services.db,
       );
       const attach = rows.rows[0];
-      const bytes = attach && (await storage.read(services.db, attach));
+      const bytes = attach && (await readQuietly(req, () => storage.read(services.db, attach)));
       if (!attach || !bytes) throw notFound();
       // Names are never reused, so the bytes behind a link never change.
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');

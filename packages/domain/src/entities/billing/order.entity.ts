@@ -117,7 +117,7 @@ export const smsUseEntity = entity({
   owner: 'tenant',
   permission: 'smsuse',
   fields: {
-    gardenId: gardenRef({ readOnly: true }),
+    gardenId: gardenRef({ readOnly: true, search: 'equal' }),
     ownerName: text({ readOnly: true, search: 'like' }),
     phone: text({ readOnly: true, search: 'like' }),
     billIds: text({ readOnly: true }),
@@ -129,6 +129,11 @@ export const smsUseEntity = entity({
     remark: text({ maxLength: 500 }),
     /** The reminder batch (job run) that sent it; empty for a reminder sent from a screen. One message per phone a run, so a rerun resends none. */
     jobRunId: long({ readOnly: true, search: 'equal' }),
+    /** The SMS configuration (短信配置) the message went out under: the enabled one for reminders, the one named for send-message. */
+    smsConfigId: long({ readOnly: true }),
+    /** That configuration's code and template, as they were when the message was recorded. */
+    smsCode: text({ readOnly: true }),
+    templateId: text({ readOnly: true }),
   },
   unique: [{ fields: ['jobRunId', 'phone'], message: 'jobRunDuplicate' }],
   indexes: [['phone']],

@@ -3,7 +3,8 @@ import { bytes, entity, int, long, text } from '../../define';
 /**
  * A stored file (附件, spec §7.9 attach): its metadata, whichever storage
  * driver keeps the bytes. `name` is the server-made storage name (random,
- * never from the client); `originalName` is what the user uploaded, cleaned.
+ * never from the client); `originalName` is what the user uploaded, cleaned,
+ * and the one thing submit changes (a rename: files are added by uploading).
  * Public files (console images, avatars) are served by name to anyone holding
  * the link; private ones (owners' documents) only through permission-checked
  * calls.
@@ -14,30 +15,37 @@ export const attachEntity = entity({
   base: '/blade-resource/attach',
   owner: 'tenant',
   permission: 'attach',
-  routes: [],
+  routes: ['list', 'detail', 'submit', 'remove'],
   fields: {
     name: text({ readOnly: true }),
-    originalName: text({ readOnly: true, search: 'like' }),
-    extension: text({ readOnly: true }),
+    originalName: text({ required: 'attachNameRequired', maxLength: 100, search: 'like' }),
+    extension: text({ readOnly: true, search: 'equal' }),
     contentType: text({ readOnly: true }),
     attachSize: long({ readOnly: true }),
     link: text({ readOnly: true }),
     domain: text({ readOnly: true }),
-    /** Which driver holds the bytes (disk, database), so changing FILE_STORAGE never loses older files. */
+    /**
+     * Which driver holds the bytes: disk, database, or oss:<id> (the bucket of that object storage
+     * configuration), so changing FILE_STORAGE or the enabled bucket never loses older files.
+     */
     storage: text({ readOnly: true }),
-    isPublic: int({ readOnly: true, default: 0 }),
+    isPublic: int({ readOnly: true, default: 0, dict: 'yes_no', search: 'equal' }),
   },
   unique: [{ fields: ['name'], message: 'fileNameTaken' }],
   sort: { descs: ['createTime'] },
 });
 
-/** File contents for the database storage driver (several instances without a shared disk). */
+/**
+ * File contents for the database storage driver (several instances without a shared disk). Read and
+ * written by the server only (no routes, no menu): its permission is no menu's, since a platform entity's
+ * permission makes that menu platform data, which would leave tenants only 查看 on 附件管理.
+ */
 export const attachBlobEntity = entity({
   name: 'attachBlob',
   table: 'blade_attach_blob',
   base: '/blade-resource/attach-blob',
   owner: 'platform',
-  permission: 'attach',
+  permission: 'attach_blob',
   routes: [],
   fields: {
     name: text({ readOnly: true }),
