@@ -29,6 +29,11 @@ export interface Config {
   /** Where uploaded files' bytes go: under dataDir/files, or in the database (several instances without a shared disk). */
   fileStorage: 'disk' | 'database';
   /**
+   * Whether object storage (对象存储) may connect to internal addresses (this machine, private networks): off by
+   * default, since a tenant's administrator types the endpoint; on for a deployment with a MinIO of its own.
+   */
+  ossPrivateEndpoints: boolean;
+  /**
    * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`: addresses, CIDRs, `loopback`): per-IP
    * limits count the address it gives, so believing any client would let one pose as many.
    */
@@ -64,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     fileStorage: fileStorageOf(env.FILE_STORAGE),
+    ossPrivateEndpoints: env.OSS_PRIVATE_ENDPOINTS === 'true',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : (env.TRUST_PROXY ?? 'loopback'),
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 2 * 1024 * 1024),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 120_000),

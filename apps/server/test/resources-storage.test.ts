@@ -88,7 +88,8 @@ const enabledCodes = async (tenantId: string) =>
 beforeAll(async () => {
   s3 = await startS3(['property', 'second', 'tenant-b']);
   dataDir = mkdtempSync(join(tmpdir(), 'pc-oss-'));
-  server = await startServer({ dataDir });
+  // s3rver listens on 127.0.0.1: this deployment allows internal endpoints, as one with a MinIO of its own does.
+  server = await startServer({ dataDir, ossPrivateEndpoints: true });
   admin = await signedIn(server, 'admin', 'admin', DEMO_TENANT);
   other = await otherTenant(server, '存储测试物业');
 }, 120_000);
@@ -223,7 +224,14 @@ describe('uploads into the enabled bucket', () => {
     // In s3rver's own store, read without our client…
     expect((await s3.objectOf('property', name))?.equals(bytes)).toBe(true);
     // …read back with a signed GET…
-    const bucket = { endpoint: s3.endpoint, bucket: 'property', region: 'us-east-1', accessKey: S3_ACCESS_KEY, pathStyle: true };
+    const bucket = {
+      endpoint: s3.endpoint,
+      bucket: 'property',
+      region: 'us-east-1',
+      accessKey: S3_ACCESS_KEY,
+      pathStyle: true,
+      internalAllowed: true,
+    };
     expect((await getObject({ ...bucket, secretKey: S3_SECRET_KEY }, name))?.equals(bytes)).toBe(true);
     // …which the wrong secret does not pass.
     await expect(getObject({ ...bucket, secretKey: 'wrong' }, name)).rejects.toMatchObject({ key: 'ossAccessDenied' });
@@ -325,5 +333,53 @@ describe('uploads into the enabled bucket', () => {
     const answer = await putFile(admin, pictureOf(6));
     expect((await attachOf(answer.body.data.name)).storage).toBe('disk');
     expect(filesOnDisk()).toContain(answer.body.data.name);
+  });
+});
+
+describe('endpoints on internal addresses, where the deployment does not allow them (the default)', () => {
+  let guarded: TestServer;
+  let guardedAdmin: ApiClient;
+  let guardedDir: string;
+  beforeAll(async () => {
+    guardedDir = mkdtempSync(join(tmpdir(), 'pc-oss-guarded-'));
+    guarded = await startServer({ dataDir: guardedDir });
+    guardedAdmin = await signedIn(guarded, 'admin', 'admin', DEMO_TENANT);
+  }, 120_000);
+  afterAll(async () => {
+    await guarded?.close();
+    rmSync(guardedDir, { recursive: true, force: true });
+  });
+  const guardedDb = () => guarded.built.services.db;
+
+  it('refuses to enable a bucket on this machine, names why, and changes nothing; the bucket is never asked', async () => {
+    const asked = s3.requests.length;
+    const id = await config(guardedAdmin, 'internal');
+    const answer = await enable(guardedAdmin, id);
+    expect(answer).toMatchObject(
+      refused(400, `对象存储地址 ${s3.endpoint} 指向本机或内部网络,本系统不连接这样的地址,请填写对象存储服务的公网地址`),
+    );
+    const en = await guardedAdmin.call('POST', `${OSS}/enable`, { query: { id }, headers: { 'Accept-Language': 'en' } });
+    expect(en.body.msg).toMatch(/^The object storage address .* leads to this server or an internal network/);
+    expect(s3.requests.length).toBe(asked);
+    const status = await sql<{ status: number }>`select status from blade_oss where id = ${id}`.execute(guardedDb());
+    expect(status.rows[0]!.status).toBe(0);
+  });
+
+  it('refuses an upload to such a bucket as the connection is made (a configuration enabled some other way), keeping nothing', async () => {
+    const asked = s3.requests.length;
+    const id = await config(guardedAdmin, 'internal-enabled');
+    // Enabled behind the check's back (a row from before the guard, a name that resolved elsewhere when saved).
+    await sql`update blade_oss set status = 1 where id = ${id}`.execute(guardedDb());
+    const before = await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(guardedDb());
+    const answer = await upload(guarded, guardedAdmin, '/blade-resource/oss/endpoint/put-file', {
+      bytes: pictureOf(9),
+      name: 'inner.png',
+      type: 'image/png',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toContain('指向本机或内部网络');
+    expect(s3.requests.length).toBe(asked);
+    const after = await sql<{ n: number }>`select count(*)::int as n from blade_attach`.execute(guardedDb());
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });

@@ -56,19 +56,22 @@ describe('bucket addresses', () => {
   });
 
   it('addresses MinIO by path and the clouds by host name', () => {
-    expect(objectUrl(bucketOf(config({})), 'ab.png').href).toBe('http://127.0.0.1:9000/files/ab.png');
-    const aliyun = bucketOf(config({ category: 3, endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou' }));
+    expect(objectUrl(bucketOf(config({}), false), 'ab.png').href).toBe('http://127.0.0.1:9000/files/ab.png');
+    const aliyun = bucketOf(
+      config({ category: 3, endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', region: 'oss-cn-hangzhou' }),
+      false,
+    );
     expect(objectUrl(aliyun, 'ab.png').href).toBe('https://files.oss-cn-hangzhou.aliyuncs.com/ab.png');
     expect(aliyun.region).toBe('oss-cn-hangzhou');
-    expect(bucketOf(config({})).region).toBe('us-east-1');
+    expect(bucketOf(config({}), false).region).toBe('us-east-1');
   });
 
   it('ends a Tencent COS bucket with the APPID once', () => {
-    expect(bucketOf(config({ category: 4, app_id: '1250000000' })).bucket).toBe('files-1250000000');
-    expect(bucketOf(config({ category: 4, app_id: '1250000000', bucket_name: 'files-1250000000' })).bucket).toBe(
+    expect(bucketOf(config({ category: 4, app_id: '1250000000' }), false).bucket).toBe('files-1250000000');
+    expect(bucketOf(config({ category: 4, app_id: '1250000000', bucket_name: 'files-1250000000' }), false).bucket).toBe(
       'files-1250000000',
     );
-    expect(bucketOf(config({ category: 1, app_id: '1250000000' })).bucket).toBe('files');
+    expect(bucketOf(config({ category: 1, app_id: '1250000000' }), false).bucket).toBe('files');
   });
 
   it('reads the configuration of a stored file from its storage column only when it is oss:<id>', () => {

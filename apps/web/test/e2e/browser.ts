@@ -14,6 +14,7 @@ import {
 } from 'playwright-core';
 import { en, zh } from '@property/domain';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../../server/src/config';
 import { startServer, type TestServer } from '../../../server/test/harness';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,8 +47,8 @@ export function newContext(browser: Browser, options: BrowserContextOptions): Pr
   return browser.newContext({ reducedMotion: 'reduce', ...options });
 }
 
-export async function startE2E(): Promise<E2E> {
-  const server = await startServer({ webRoot: WEB_ROOT });
+export async function startE2E(serverConfig: Partial<Config> = {}): Promise<E2E> {
+  const server = await startServer({ webRoot: WEB_ROOT, ...serverConfig });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -89,11 +90,13 @@ export interface Session {
 export function useE2E(
   started: (session: Session) => void,
   signInAs?: { account: string; password: string; tenantId?: string },
+  /** Settings of the suite's server (an object storage on this machine needs OSS_PRIVATE_ENDPOINTS). */
+  serverConfig: Partial<Config> = {},
 ): void {
   let e2e: E2E | undefined;
   beforeAll(async () => {
     buildConsole();
-    e2e = await startE2E();
+    e2e = await startE2E(serverConfig);
     const session = { e2e, page: e2e.page, url: e2e.server.url };
     if (signInAs) {
       await signIn(session.page, session.url, signInAs.account, signInAs.password, signInAs.tenantId);

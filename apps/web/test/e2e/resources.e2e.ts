@@ -28,7 +28,14 @@ describe.skipIf(!hasBrowser)('resources in Chromium', () => {
     s3 = await startS3(['console-files']);
   });
   afterAll(async () => s3?.close());
-  useE2E((started) => ({ page } = session = started), { account: 'admin', password: 'admin', tenantId: DEMO_TENANT });
+  // The test's S3 server listens on 127.0.0.1: the suite's server allows internal endpoints (OSS_PRIVATE_ENDPOINTS).
+  useE2E(
+    (started) => ({ page } = session = started),
+    { account: 'admin', password: 'admin', tenantId: DEMO_TENANT },
+    {
+      ossPrivateEndpoints: true,
+    },
+  );
 
   const db = () => session.e2e.server.built.services.db;
   const dialog = () => page.locator('.ant-modal:visible').last();

@@ -19,6 +19,8 @@ export const resourceErrorsEn: Shape<typeof resourceErrorsZh> = {
     'The bucket of this configuration holds {{count}} files: its provider, bucket and appId cannot change. Add another configuration instead',
   ossInUse: 'The bucket of "{{code}}" holds {{count}} files: it cannot be removed',
   ossUnreachable: 'Cannot reach the object storage at {{endpoint}}: {{reason}}',
+  ossEndpointInternal:
+    'The object storage address {{endpoint}} leads to this server or an internal network, which this system does not connect to: give the storage service’s public address',
   ossAccessDenied:
     'The object storage refused the request ({{code}}): check the access key and secret key, and that the account may read and write the bucket {{bucket}}',
   ossNoBucket: 'The object storage has no bucket {{bucket}}: create it with the provider first',

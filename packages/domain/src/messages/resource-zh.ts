@@ -16,6 +16,7 @@ export const resourceErrorsZh = {
   ossHoldsFiles: '该配置的存储空间中保存着 {{count}} 个文件,不能修改存储类型、空间名或appId,请新增一个配置',
   ossInUse: '配置“{{code}}”的存储空间中保存着 {{count}} 个文件,不能删除',
   ossUnreachable: '无法连接对象存储服务 {{endpoint}}:{{reason}}',
+  ossEndpointInternal: '对象存储地址 {{endpoint}} 指向本机或内部网络,本系统不连接这样的地址,请填写对象存储服务的公网地址',
   ossAccessDenied: '对象存储拒绝了请求({{code}}):请检查 AccessKey、SecretKey 是否正确,以及该账号能否读写空间 {{bucket}}',
   ossNoBucket: '对象存储中没有空间 {{bucket}},请先在服务商处创建',
   ossFailed: '对象存储请求失败(HTTP {{status}} {{code}})',

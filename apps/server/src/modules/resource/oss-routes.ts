@@ -86,7 +86,7 @@ export function registerOssRoutes(app: FastifyInstance, services: Services): voi
     },
     async (_ctx, row) => {
       try {
-        await checkBucket(row as unknown as OssConfig);
+        await checkBucket(row as unknown as OssConfig, services.config.ossPrivateEndpoints);
       } catch (error) {
         if (error instanceof StorageError) throw badRequest(error.key, error.params);
         throw error;

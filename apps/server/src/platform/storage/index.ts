@@ -110,6 +110,8 @@ export class FileStorage {
   constructor(
     readonly kind: 'disk' | 'database',
     dataDir: string,
+    /** OSS_PRIVATE_ENDPOINTS: whether a bucket may be on an internal address (Bucket.internalAllowed). */
+    private readonly internalAllowed = false,
   ) {
     this.local = { disk: new DiskDriver(join(dataDir, 'files')), database: new DatabaseDriver() };
   }
@@ -117,7 +119,7 @@ export class FileStorage {
   /** Where the tenant's new uploads go: its enabled bucket, or the server's own storage. */
   private async targetOf(ctx: CrudContext): Promise<FileDriver> {
     const oss = await enabledOss(ctx.db, ctx.auth.tenantId);
-    return oss ? driverOfConfig(oss) : this.local[this.kind];
+    return oss ? driverOfConfig(oss, this.internalAllowed) : this.local[this.kind];
   }
 
   /**
@@ -193,7 +195,7 @@ export class FileStorage {
     const configId = ossIdOf(attach.storage);
     if (configId === undefined) return this.local[attach.storage === 'database' ? 'database' : 'disk'];
     const config = await ossOfFile(db, configId, String(attach.tenant_id));
-    return config && driverOfConfig(config);
+    return config && driverOfConfig(config, this.internalAllowed);
   }
 }
 
@@ -203,7 +205,7 @@ const storages = new WeakMap<Services, FileStorage>();
 export function storageOf(services: Services): FileStorage {
   let storage = storages.get(services);
   if (!storage) {
-    storage = new FileStorage(services.config.fileStorage, services.config.dataDir);
+    storage = new FileStorage(services.config.fileStorage, services.config.dataDir, services.config.ossPrivateEndpoints);
     storages.set(services, storage);
   }
   return storage;

@@ -35,7 +35,7 @@ export function ossIdOf(storage: unknown): string | undefined {
  * clouds by host name (Aliyun OSS takes only that). Tencent COS bucket names end with the account's
  * APPID: added when the configuration gives it apart.
  */
-export function bucketOf(config: OssConfig): Bucket {
+export function bucketOf(config: OssConfig, internalAllowed: boolean): Bucket {
   let bucket = config.bucket_name;
   if (Number(config.category) === OSS_CATEGORY.tencent && config.app_id && !bucket.endsWith(`-${config.app_id}`)) {
     bucket = `${bucket}-${config.app_id}`;
@@ -47,10 +47,12 @@ export function bucketOf(config: OssConfig): Bucket {
     accessKey: config.access_key,
     secretKey: config.secret_key,
     pathStyle: Number(config.category) === OSS_CATEGORY.minio,
+    internalAllowed,
   };
 }
 
-export const driverOfConfig = (config: OssConfig) => new BucketDriver(ossStorage(config.id), bucketOf(config));
+export const driverOfConfig = (config: OssConfig, internalAllowed: boolean) =>
+  new BucketDriver(ossStorage(config.id), bucketOf(config, internalAllowed));
 
 /** The tenant's enabled configuration: where its new uploads go (none: the server's own storage). */
 export async function enabledOss(db: Db, tenantId: string): Promise<OssConfig | undefined> {
@@ -73,8 +75,8 @@ export async function ossOfFile(db: Db, configId: string, tenantId: string): Pro
  * Tries the bucket as uploads will use it: writes a small object and deletes it. Throws the StorageError
  * that says what is wrong (unreachable, refused credentials, no such bucket).
  */
-export async function checkBucket(config: OssConfig): Promise<void> {
-  const bucket = bucketOf(config);
+export async function checkBucket(config: OssConfig, internalAllowed: boolean): Promise<void> {
+  const bucket = bucketOf(config, internalAllowed);
   const key = `property-console-check-${randomBytes(8).toString('hex')}.txt`;
   await putObject(bucket, key, Buffer.from('written and deleted by the property console to check the bucket\n'), 'text/plain');
   await deleteObject(bucket, key);

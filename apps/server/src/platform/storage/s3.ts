@@ -1,5 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { ErrorKey, MessageParams } from '@property/domain';
+import { fetch, type Response } from 'undici';
+import { ANY_ADDRESS, INTERNAL_ADDRESS, PUBLIC_ONLY } from './public-addresses';
 
 /**
  * A small S3 client: PUT, GET and DELETE of one object, each request signed
@@ -21,6 +23,12 @@ export interface Bucket {
   secretKey: string;
   /** MinIO answers buckets as the first path segment; the clouds as the first label of the host name. */
   pathStyle: boolean;
+  /**
+   * Whether the endpoint may be an internal address (this machine, a private network): only where the deployment
+   * allows it (OSS_PRIVATE_ENDPOINTS=true, a MinIO of its own). Otherwise the connection refuses such an address
+   * as it is made (public-addresses.ts).
+   */
+  internalAllowed: boolean;
 }
 
 /** A request as it is signed: its method, address, headers (lower-case names) and the SHA-256 of its body. */
@@ -152,10 +160,12 @@ async function send(
       body: body ? new Uint8Array(body) : undefined,
       redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      dispatcher: bucket.internalAllowed ? ANY_ADDRESS : PUBLIC_ONLY,
     });
   } catch (error) {
     // Node's fetch says why in its cause (ECONNREFUSED, ENOTFOUND, a timeout), or only in its message (a port it refuses).
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause?.code === INTERNAL_ADDRESS) throw new StorageError('ossEndpointInternal', { endpoint: bucket.endpoint });
     const reason = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new StorageError('ossUnreachable', { endpoint: bucket.endpoint, reason });
   }
