@@ -1,6 +1,7 @@
 import type { EntityDef } from '../define';
 import { CITIZEN_ENTITIES } from './citizen/index';
 import { CLUB_ENTITIES } from './club/index';
+import { DEVELOP_ENTITIES } from './develop/index';
 import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
@@ -20,6 +21,7 @@ export * from './service/index';
 export * from './patrol/index';
 export * from './workflow/index';
 export * from './club/index';
+export * from './develop/index';
 export * from './references';
 export * from './data-names';
 
@@ -42,5 +44,6 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...PATROL_ENTITIES,
   ...WORKFLOW_ENTITIES,
   ...CLUB_ENTITIES,
+  ...DEVELOP_ENTITIES,
 ];
 export * from './reference-reads';

@@ -1,4 +1,5 @@
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
+import { developEntitiesEn, developFieldsEn, developScreensEn } from './develop-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
 import { errorsEn } from './errors-en';
@@ -219,7 +220,6 @@ export const en: Shape<typeof zh> = {
     accountNumber: 'Account quota',
     accountNumberHint: '-1 means no limit',
     expireTime: 'Expires',
-    datasourceId: 'Data source ID',
     packageId: 'Package',
     userType: 'Platform',
     userExt: 'Extension',
@@ -230,8 +230,10 @@ export const en: Shape<typeof zh> = {
     logDetail: 'Log entry',
   },
   club: clubScreensEn,
+  develop: developScreensEn,
   fields: {
     ...clubFieldsEn,
+    ...developFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -1090,6 +1092,7 @@ export const en: Shape<typeof zh> = {
   },
   entities: {
     ...clubEntitiesEn,
+    ...developEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

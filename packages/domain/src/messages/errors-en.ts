@@ -1,10 +1,12 @@
 import { clubErrorsEn } from './club-en';
+import { developErrorsEn } from './develop-en';
 import { auditErrorsEn } from './audit-en';
 import type { errorsZh } from './errors-zh';
 
 /** The server's messages and validation messages in English: every key of the Chinese module, no other. */
 export const errorsEn: Record<keyof typeof errorsZh, string> = {
   ...clubErrorsEn,
+  ...developErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

@@ -1,4 +1,5 @@
 import { clubErrorsZh } from './club-zh';
+import { developErrorsZh } from './develop-zh';
 import { auditErrorsZh } from './audit-zh';
 
 /**
@@ -10,6 +11,7 @@ import { auditErrorsZh } from './audit-zh';
  */
 export const errorsZh = {
   ...clubErrorsZh,
+  ...developErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

@@ -1,4 +1,5 @@
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
+import { developEntitiesZh, developFieldsZh, developScreensZh } from './develop-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
 import { errorsZh } from './errors-zh';
@@ -231,7 +232,6 @@ export const zh = {
     accountNumber: '账号额度',
     accountNumberHint: '-1 表示不限',
     expireTime: '过期时间',
-    datasourceId: '数据源ID',
     packageId: '产品包',
     userType: '用户平台',
     userExt: '用户拓展',
@@ -242,8 +242,10 @@ export const zh = {
     logDetail: '日志详情',
   },
   club: clubScreensZh,
+  develop: developScreensZh,
   fields: {
     ...clubFieldsZh,
+    ...developFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -1102,6 +1104,7 @@ export const zh = {
   },
   entities: {
     ...clubEntitiesZh,
+    ...developEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',
