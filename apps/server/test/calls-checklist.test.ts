@@ -19,6 +19,7 @@ const COVERED = [
   /^\/api\/(owner|citizen-user|system-property\/owner)\//,
   /^\/api\/system-property\/(payformula|paymentitems|paymentbill\/(?!statistics|barChart|radarMap)|paymentbillchild|reducepay|billLog|paymentorder|paymentorderprint|sms|smsuse|refundpay|supplier)\b/,
   /^\/api\/system-property-ljy\/app\/pay\/payRefund$/,
+  /^\/api\/blade-develop\/(datasource|model|model-prototype|code)\//,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

@@ -5,6 +5,7 @@ import { registerBillingModule } from './billing/index';
 import { registerCitizenModule } from './citizen/index';
 import { registerClubModule } from './club/index';
 import { registerCommunityModule } from './community/index';
+import { registerDevelopModule } from './develop/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
@@ -25,4 +26,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerPatrolModule(app, services);
   registerWorkflowModule(app, services);
   registerClubModule(app, services);
+  registerDevelopModule(app, services);
 }
