@@ -3,6 +3,7 @@ import type { Preloadable } from './preloadable';
 import { CLUB_SCREENS } from '../modules/club/screens';
 import { BILLING_SCREENS } from '../modules/billing/screens';
 import { COMMUNITY_SCREENS } from '../modules/community/screens';
+import { DEVELOP_SCREENS } from '../modules/develop/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
 import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
@@ -20,4 +21,5 @@ export const SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...CLUB_SCREENS,
   ...WORKFLOW_SCREENS,
   ...BILLING_SCREENS,
+  ...DEVELOP_SCREENS,
 };

@@ -145,7 +145,7 @@ export const developScreensEn: Shape<typeof developScreensZh> = {
   generate: 'Generate code',
   generateTitle: 'Generate code',
   generateHint:
-    'Generates the code of the {{count}} chosen records as one zip: entity definitions, messages in both languages, menus, the SQL migration and the API module. Unpack it at the repository’s root and register it as its README.md says.',
+    'Generates the code of the {{count}} chosen records as one zip: entity definitions, messages in both languages, menus, the SQL migration and the API module. Unpack it at the repository’s root and register it as its GENERATED.md says.',
   system: 'Target',
   systemConsole: 'Console: definitions, API and screens',
   systemApi: 'API: definitions and API, no screens',

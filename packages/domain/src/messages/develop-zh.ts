@@ -147,7 +147,7 @@ export const developScreensZh = {
   generate: '代码生成',
   generateTitle: '生成代码',
   generateHint:
-    '为选中的 {{count}} 条记录生成代码,下载一个 zip:实体定义、中英文消息、菜单、SQL 迁移和接口模块,解压到仓库根目录后按其中的 README.md 登记。',
+    '为选中的 {{count}} 条记录生成代码,下载一个 zip:实体定义、中英文消息、菜单、SQL 迁移和接口模块,解压到仓库根目录后按其中的 GENERATED.md 登记。',
   system: '生成目标',
   systemConsole: '控制台:定义、接口与界面',
   systemApi: '接口:定义与接口,不含界面',
