@@ -49,7 +49,7 @@ function seededMenus(): { codes: Set<string>; groups: Set<string> } {
 const SEEDED = seededMenus();
 
 /** What a code record's generation reads: its model, the model's source's name and columns, the menu group. */
-async function inputOf(ctx: RequestContext, code: Row): Promise<RecordInput> {
+async function generationInputOf(ctx: RequestContext, code: Row): Promise<RecordInput> {
   const scope = (entity: EntityDef) => sql.join([sql`is_deleted = 0`, ...ctx.rowScope(entity)], sql` and `);
   const model = (
     await sql<Row>`select m.*, d.name as datasource_name from ${sql.table(modelEntity.table)} m
@@ -165,7 +165,7 @@ export function registerCodes(app: FastifyInstance, services: Services): void {
       // In the order asked.
       const records = ids.map((id) => rows.rows.find((r) => String(r.id) === id)).filter((r): r is Row => !!r);
       const inputs: RecordInput[] = [];
-      for (const record of records) inputs.push(await inputOf(ctx, record));
+      for (const record of records) inputs.push(await generationInputOf(ctx, record));
       const live = await sql<{ code: string }>`select code from blade_menu where is_deleted = 0 and code is not null`.execute(
         ctx.db,
       );
