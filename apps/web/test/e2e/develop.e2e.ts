@@ -165,11 +165,39 @@ describe.skipIf(!hasBrowser)('the development tools in Chromium', () => {
     }
     await page.setViewportSize({ width: 390, height: 844 });
     try {
-      await page.goto(`${url}/develop/code`);
-      await row('小区公告').waitFor();
-      await screenshot(page, 'develop-code-390');
+      for (const [path, text, name] of [
+        ['/develop/datasource', '本系统数据库', 'datasource'],
+        ['/develop/model', 'e2e_notice', 'model'],
+        ['/develop/code', '小区公告', 'code'],
+      ] as const) {
+        await page.goto(`${url}${path}`);
+        await row(text).waitFor();
+        await animationsEnded(page);
+        await screenshot(page, `develop-${name}-390`);
+      }
+      // The columns' sub-table scrolls sideways inside its dialog.
+      await page.goto(`${url}/develop/model`);
+      await rowAction(page, row('e2e_notice'), '字段');
+      await dialog().locator('.ant-table-row', { hasText: 'publish_date' }).waitFor();
+      await animationsEnded(page);
+      await screenshot(page, 'develop-model-columns-390');
+      await page.keyboard.press('Escape');
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
+  });
+
+  it('binds a tenant to a data source picked from the list', async () => {
+    await page.goto(`${url}/system/tenant`);
+    await row('示范物业服务有限公司').locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /数据源配置/ }).click();
+    await choose('数据源', '本系统数据库');
+    await noAxeProblems('数据源配置');
+    await screenshot(page, 'develop-tenant-datasource');
+    await ok();
+    await page.getByText('操作成功').last().waitFor();
+    const bound = await sql<{ name: string }>`select d.name from blade_tenant t join blade_datasource d on d.id = t.datasource_id
+      where t.tenant_id = '100001'`.execute(e2e.server.built.services.db);
+    expect(bound.rows).toEqual([{ name: '本系统数据库' }]);
   });
 });

@@ -23,7 +23,7 @@ function PasswordInput(props: { form: FormInstance; value?: string; onChange?: (
       value={props.value}
       onChange={(e) => props.onChange?.(e.target.value)}
       autoComplete="new-password"
-      placeholder={editing ? t('develop.passwordKeep') : undefined}
+      placeholder={editing ? t('develop.passwordKeep') : t('common.pleaseInput')}
     />
   );
 }
