@@ -46,6 +46,13 @@ describe.skipIf(!hasBrowser)('the development tools in Chromium', () => {
     await expect(dialog().getByLabel('密码').getAttribute('type')).resolves.toBe('password');
     await noAxeProblems('数据源 新增');
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    // The edit dialog reads no password: left empty, the stored one stays, as its box says.
+    await rowAction(page, row('本系统数据库'), '修改');
+    await expect(dialog().getByLabel('密码').getAttribute('placeholder')).resolves.toBe('不修改请留空');
+    await expect(dialog().getByLabel('密码').inputValue()).resolves.toBe('');
+    await noAxeProblems('数据源 修改');
+    await page.keyboard.press('Escape');
   });
 
   it('adds a model of a real table picked from the source, and reads its columns', async () => {
