@@ -22,6 +22,7 @@ const COVERED = [
   /^\/api\/system-property\/(desk|index)\//,
   /^\/api\/epidemic-control\//,
   /^\/api\/blade-report\/report\/rest\//,
+  /^\/api\/blade-develop\/(datasource|model|model-prototype|code)\//,
 ];
 
 const calls = readFileSync(new URL('../../../docs/calls.tsv', import.meta.url), 'utf8')

@@ -143,6 +143,8 @@ const PARAM_ENTITIES: Record<string, EntityDef | undefined> = {
   // Club calls name a wallet by its balance row and a product's category shortly.
   balance: byName('clubBalance'),
   category: byName('clubCategory'),
+  // Code generation records name the menu group their menu goes under.
+  menuParent: byName('menu'),
 };
 
 /** Entities whose rows belong to one tenant, with the table the fingerprints read. */

@@ -7,6 +7,7 @@ import { registerClubModule } from './club/index';
 import { registerCommunityModule } from './community/index';
 import { registerDashboardModule } from './dashboard/index';
 import { registerEpidemicModule } from './epidemic/index';
+import { registerDevelopModule } from './develop/index';
 import { registerFacilityModule } from './facility/index';
 import { registerOwnerAppModule } from './owner-app/index';
 import { registerPatrolModule } from './patrol/index';
@@ -33,4 +34,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerEpidemicModule(app, services);
   registerReportModule(app, services);
   registerResourceModule(app, services);
+  registerDevelopModule(app, services);
 }

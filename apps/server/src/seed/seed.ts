@@ -11,6 +11,7 @@ import { seedDemoEpidemic } from './epidemic';
 import { seedDemoClub } from './club';
 import { seedDemoResidents } from './citizen';
 import { seedDemoCommunity } from './community';
+import { seedBuiltInDatasource } from './develop';
 import { seedDemoFacilities } from './facility';
 import { seedPlatformOrganisation } from './organisation';
 import { seedDemoResources } from './resources';
@@ -36,6 +37,7 @@ export async function seed(services: Services): Promise<void> {
     }
     // Business demo data checks for itself, so a database seeded before a module existed gets it too.
     await seedLeaveProcess(tx, '000000');
+    await seedBuiltInDatasource(tx);
     if (services.config.seedDemo) {
       await seedLeaveProcess(tx, DEMO_TENANT);
       await seedDemoCommunity(tx, DEMO_TENANT);

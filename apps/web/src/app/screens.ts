@@ -6,6 +6,7 @@ import { COMMUNITY_SCREENS } from '../modules/community/screens';
 import { DASHBOARD_SCREENS } from '../modules/dashboard/screens';
 import { EPIDEMIC_SCREENS } from '../modules/epidemic/screens';
 import { REPORT_SCREENS } from '../modules/report/screens';
+import { DEVELOP_SCREENS } from '../modules/develop/screens';
 import { SERVICE_SCREENS } from '../modules/service/screens';
 import { SYSTEM_SCREENS } from '../modules/system/screens';
 import { WORKFLOW_SCREENS } from '../modules/workflow/screens';
@@ -28,4 +29,5 @@ export const SCREENS: Record<string, Preloadable<ComponentType>> = {
   ...EPIDEMIC_SCREENS,
   ...REPORT_SCREENS,
   ...RESOURCE_SCREENS,
+  ...DEVELOP_SCREENS,
 };

@@ -38,3 +38,6 @@ export const BILL_IMPORT_EXAMPLE = {
   adhocItem: '装修垃圾清运费',
   remark: '装修垃圾清运',
 } as const;
+
+/** The name of a code generation record's copy (code/copy): the record's name marked, so the list tells them apart. */
+export const copyName = (name: string) => `${name}(副本)`;

@@ -3,6 +3,7 @@ import { CITIZEN_ENTITIES } from './citizen/index';
 import { CLUB_ENTITIES } from './club/index';
 import { EPIDEMIC_ENTITIES } from './epidemic/index';
 import { REPORT_ENTITIES } from './report/index';
+import { DEVELOP_ENTITIES } from './develop/index';
 import { buildingBatchForm, COMMUNITY_ENTITIES } from './community/index';
 import { BILLING_ENTITIES } from './billing/index';
 import { FACILITY_ENTITIES } from './facility/index';
@@ -27,6 +28,7 @@ export * from './dashboard/index';
 export * from './epidemic/index';
 export * from './report/index';
 export * from './resource/index';
+export * from './develop/index';
 export * from './references';
 export * from './data-names';
 
@@ -52,5 +54,6 @@ export const ENTITIES: ReadonlyArray<EntityDef> = [
   ...EPIDEMIC_ENTITIES,
   ...REPORT_ENTITIES,
   ...RESOURCE_ENTITIES,
+  ...DEVELOP_ENTITIES,
 ];
 export * from './reference-reads';

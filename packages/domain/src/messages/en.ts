@@ -1,6 +1,7 @@
 import { resourceEntitiesEn, resourceFieldsEn, resourceScreensEn } from './resource-en';
 import { clubEntitiesEn, clubFieldsEn, clubScreensEn } from './club-en';
 import { epidemicEntitiesEn, epidemicFieldsEn, epidemicScreensEn, reportScreensEn } from './epidemic-en';
+import { developEntitiesEn, developFieldsEn, developScreensEn } from './develop-en';
 import { auditEn } from './audit-en';
 import { billingEn } from './billing-en';
 import { dashboardEn } from './dashboard-en';
@@ -223,7 +224,6 @@ export const en: Shape<typeof zh> = {
     accountNumber: 'Account quota',
     accountNumberHint: '-1 means no limit',
     expireTime: 'Expires',
-    datasourceId: 'Data source ID',
     packageId: 'Package',
     userType: 'Platform',
     userExt: 'Extension',
@@ -237,10 +237,12 @@ export const en: Shape<typeof zh> = {
   epidemic: epidemicScreensEn,
   report: reportScreensEn,
   resource: resourceScreensEn,
+  develop: developScreensEn,
   fields: {
     ...clubFieldsEn,
     ...epidemicFieldsEn,
     ...resourceFieldsEn,
+    ...developFieldsEn,
     payFormula: {
       formulaName: 'Formula name',
       formulaType: 'Charged by',
@@ -1104,6 +1106,7 @@ export const en: Shape<typeof zh> = {
     ...clubEntitiesEn,
     ...epidemicEntitiesEn,
     ...resourceEntitiesEn,
+    ...developEntitiesEn,
     payFormula: 'Charge formula',
     paymentItem: 'Charge item',
     itemBinding: 'Charge binding',

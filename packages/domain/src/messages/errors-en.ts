@@ -1,6 +1,7 @@
 import { resourceErrorsEn } from './resource-en';
 import { clubErrorsEn } from './club-en';
 import { epidemicErrorsEn } from './epidemic-en';
+import { developErrorsEn } from './develop-en';
 import { auditErrorsEn } from './audit-en';
 import { dashboardErrorsEn } from './dashboard-en';
 import type { errorsZh } from './errors-zh';
@@ -11,6 +12,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   ...dashboardErrorsEn,
   ...epidemicErrorsEn,
   ...resourceErrorsEn,
+  ...developErrorsEn,
   // ---- the envelope and the protocol ----
   ok: 'Success',
   failed: 'Operation failed',

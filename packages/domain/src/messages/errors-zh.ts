@@ -1,6 +1,7 @@
 import { resourceErrorsZh } from './resource-zh';
 import { clubErrorsZh } from './club-zh';
 import { epidemicErrorsZh } from './epidemic-zh';
+import { developErrorsZh } from './develop-zh';
 import { auditErrorsZh } from './audit-zh';
 import { dashboardErrorsZh } from './dashboard-zh';
 
@@ -16,6 +17,7 @@ export const errorsZh = {
   ...dashboardErrorsZh,
   ...epidemicErrorsZh,
   ...resourceErrorsZh,
+  ...developErrorsZh,
   // ---- the envelope and the protocol (api-contract) ----
   ok: '操作成功',
   failed: '操作失败',

@@ -119,6 +119,9 @@ export const MENU_NAMES_EN: Readonly<Record<string, string>> = {
   attach: 'Attachments',
   develop: 'Development',
   code: 'Code generator',
+  // The code generator's own buttons (the standard add/edit/delete/view are named by alias).
+  code_gen: 'Generate code',
+  code_copy: 'Copy',
   devmodel: 'Data models',
   datasource: 'Data sources',
   reports: 'Reports',

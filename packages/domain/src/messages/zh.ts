@@ -1,6 +1,7 @@
 import { resourceEntitiesZh, resourceFieldsZh, resourceScreensZh } from './resource-zh';
 import { clubEntitiesZh, clubFieldsZh, clubScreensZh } from './club-zh';
 import { epidemicEntitiesZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
+import { developEntitiesZh, developFieldsZh, developScreensZh } from './develop-zh';
 import { auditZh } from './audit-zh';
 import { billingZh } from './billing-zh';
 import { dashboardZh } from './dashboard-zh';
@@ -235,7 +236,6 @@ export const zh = {
     accountNumber: '账号额度',
     accountNumberHint: '-1 表示不限',
     expireTime: '过期时间',
-    datasourceId: '数据源ID',
     packageId: '产品包',
     userType: '用户平台',
     userExt: '用户拓展',
@@ -249,10 +249,12 @@ export const zh = {
   epidemic: epidemicScreensZh,
   report: reportScreensZh,
   resource: resourceScreensZh,
+  develop: developScreensZh,
   fields: {
     ...clubFieldsZh,
     ...epidemicFieldsZh,
     ...resourceFieldsZh,
+    ...developFieldsZh,
     payFormula: {
       formulaName: '公式名称',
       formulaType: '计费方式',
@@ -1116,6 +1118,7 @@ export const zh = {
     ...clubEntitiesZh,
     ...epidemicEntitiesZh,
     ...resourceEntitiesZh,
+    ...developEntitiesZh,
     payFormula: '计费公式',
     paymentItem: '收费项目',
     itemBinding: '收费绑定',

@@ -87,14 +87,21 @@ describe('checkEmail and checkTenantId', () => {
 describe('VALIDATORS', () => {
   it('maps each name to its check', () => {
     expect(Object.keys(VALIDATORS).sort()).toEqual([
+      'camelName',
+      'codeName',
+      'databaseUrl',
       'email',
+      'folderName',
       'idCard',
       'integer',
       'mobile',
       'money',
+      'pascalName',
       'phone',
+      'sqlName',
       'temperature',
       'tenantId',
+      'urlPath',
     ]);
     expect(VALIDATORS.idCard('11010519491231002X')).toBeUndefined();
     expect(VALIDATORS.mobile('')).toBe('phoneEmpty');
@@ -105,5 +112,15 @@ describe('VALIDATORS', () => {
     expect(VALIDATORS.money('1.234')).toBe('moneyInvalid');
     expect(VALIDATORS.email('nope')).toBe('emailInvalid');
     expect(VALIDATORS.tenantId('12345')).toBe('tenantIdInvalid');
+    // The development tools' names, each with its own message.
+    expect(VALIDATORS.databaseUrl('mysql://h/d')).toBe('databaseUrlInvalid');
+    expect(VALIDATORS.sqlName('A')).toBe('sqlNameInvalid');
+    expect(VALIDATORS.camelName('A')).toBe('camelNameInvalid');
+    expect(VALIDATORS.pascalName('a')).toBe('pascalNameInvalid');
+    expect(VALIDATORS.codeName('A')).toBe('codeNameInvalid');
+    expect(VALIDATORS.folderName('A')).toBe('folderNameInvalid');
+    expect(VALIDATORS.urlPath('a')).toBe('urlPathInvalid');
+    for (const name of ['databaseUrl', 'sqlName', 'camelName', 'pascalName', 'codeName', 'folderName', 'urlPath'] as const)
+      expect(VALIDATORS[name](null), name).toBeDefined();
   });
 });

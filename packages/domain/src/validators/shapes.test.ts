@@ -74,6 +74,54 @@ const CASES: Record<ValidatorName, { accepted: unknown[]; wrongShape: unknown[] 
     // Well formed but out of range (33.9, 43.1) is the check's alone: see temperature.test.ts.
     wrongShape: ['', '36.55', '365', '3.6', '-36.5', '36.', '.5', 'abc', 36.55],
   },
+  databaseUrl: {
+    accepted: [
+      'jdbc:postgresql://127.0.0.1:5432/property',
+      'postgres://db.example.com/property',
+      'postgresql://[::1]:5433/test?sslmode=require',
+      'jdbc:postgresql://db:5432/p?currentSchema=app&ssl=true',
+      ' postgres://h/d ',
+      'postgres://h',
+    ],
+    wrongShape: [
+      '',
+      'mysql://h:3306/d',
+      'jdbc:mysql://h/d',
+      'postgres://user:secret@h/d',
+      'postgres://user@h/d',
+      'postgres://h/d?password=x',
+      'postgres://h/d?sslmode=require&password=x',
+      'jdbc:postgresql://h/d?user=a&password=b',
+      'postgres:///d',
+      'postgres://h/d e',
+      'http://h/d',
+      'JDBC:POSTGRESQL://h/d',
+    ],
+  },
+  sqlName: {
+    accepted: ['property_club', '_t1', 'public.property_club', 'a'],
+    wrongShape: ['', '1table', 'Property', 'a-b', 'a.b.c', 'a b', '"quoted"', 'public.', '.t'],
+  },
+  camelName: {
+    accepted: ['gardenName', 'a', 'houseId2', ' title '],
+    wrongShape: ['', 'GardenName', 'garden_name', '2nd', 'garden-name', 'a b'],
+  },
+  pascalName: {
+    accepted: ['GardenNotice', 'A', 'Notice2'],
+    wrongShape: ['', 'gardenNotice', 'Garden_Notice', '2Notice', 'Garden Notice'],
+  },
+  codeName: {
+    accepted: ['notice', 'demo_notice', 'a1'],
+    wrongShape: ['', 'Notice', '_notice', '1notice', 'demo-notice', 'demo notice'],
+  },
+  folderName: {
+    accepted: ['notice', 'demo-notice', 'a1'],
+    wrongShape: ['', 'Notice', '-notice', 'demo_notice', 'demo/notice', '../x'],
+  },
+  urlPath: {
+    accepted: ['/system-property/notice', '/a', '/blade-develop/model-prototype', '/x_y/Z9'],
+    wrongShape: ['', 'system/notice', '/', '/a/', '//a', '/a b', '/a/../b', '/-a', 'https://x/y'],
+  },
 };
 
 const NAMES = Object.keys(VALIDATORS) as ValidatorName[];

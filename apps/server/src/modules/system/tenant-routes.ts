@@ -100,6 +100,11 @@ export function registerTenantRoutes(app: FastifyInstance, services: Services): 
     const input = { ...(req.query as Body), ...((req.body as Body) ?? {}) };
     const tenantId = String(input.tenantId ?? '');
     const datasourceId = input.datasourceId ? parseId(input.datasourceId, 'datasourceId') : null;
+    // A live data source of the development tools (数据源管理), or none.
+    if (datasourceId) {
+      const found = await sql`select 1 from blade_datasource where id = ${datasourceId} and is_deleted = 0`.execute(services.db);
+      if (found.rows.length === 0) throw badRequest('datasourceMissing');
+    }
     await sql`update blade_tenant set datasource_id = ${datasourceId}, update_user = ${ctx.auth.userId},
       update_time = ${NEXT_UPDATE_TIME} where tenant_id = ${tenantId}`.execute(services.db);
     return status(true);

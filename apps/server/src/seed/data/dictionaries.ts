@@ -186,14 +186,49 @@ export const SYSTEM_DICTS: ReadonlyArray<DictSeed> = [
       { key: '5', value: '村委' },
     ],
   },
+  // Data sources are PostgreSQL only: the product's own kind of database, the one its code is written for.
   {
     code: 'datasource_driver',
     name: '数据源驱动',
+    items: [{ key: 'org.postgresql.Driver', value: 'PostgreSQL' }],
+  },
+  // A data model's columns (研发工具): the field kinds of the definitions, search modes, form controls.
+  {
+    code: 'field_kind',
+    name: '属性类型',
     items: [
-      { key: 'org.postgresql.Driver', value: 'PostgreSQL' },
-      { key: 'com.mysql.cj.jdbc.Driver', value: 'MySQL' },
-      { key: 'oracle.jdbc.OracleDriver', value: 'Oracle' },
-      { key: 'com.microsoft.sqlserver.jdbc.SQLServerDriver', value: 'SQLServer' },
+      { key: 'text', value: '文本' },
+      { key: 'int', value: '整数' },
+      { key: 'long', value: '长整数(编号)' },
+      { key: 'money', value: '金额' },
+      { key: 'decimal', value: '小数(度量)' },
+      { key: 'date', value: '日期' },
+      { key: 'datetime', value: '日期时间' },
+      { key: 'json', value: 'JSON' },
+      { key: 'bytes', value: '二进制' },
+    ],
+  },
+  {
+    code: 'query_type',
+    name: '查询方式',
+    items: [
+      { key: 'equal', value: '等于' },
+      { key: 'like', value: '模糊' },
+      { key: 'range', value: '范围' },
+    ],
+  },
+  {
+    code: 'form_control',
+    name: '表单控件',
+    items: [
+      { key: 'input', value: '输入框' },
+      { key: 'textarea', value: '多行文本' },
+      { key: 'password', value: '密码框' },
+      { key: 'number', value: '数字框' },
+      { key: 'money', value: '金额框' },
+      { key: 'select', value: '下拉选择' },
+      { key: 'date', value: '日期' },
+      { key: 'datetime', value: '日期时间' },
     ],
   },
   {

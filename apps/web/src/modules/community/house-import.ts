@@ -76,17 +76,24 @@ export function uploadWithProgress(
   });
 }
 
-/** Downloads a file the server sends (with the session's headers) under the given name. */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const response = await fetch(`/api${path}`, { headers: authHeaders(), credentials: 'include' });
+/**
+ * Downloads a file the server sends (with the session's headers), by GET or (a file made by an action, such as
+ * generated code) POST, under the given name or else the one the server gives; answers the name. A refusal
+ * rejects with the server's message.
+ */
+export async function downloadFile(path: string, fileName?: string, method: 'GET' | 'POST' = 'GET'): Promise<string> {
+  const response = await fetch(`/api${path}`, { method, headers: authHeaders(), credentials: 'include' });
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { msg?: string };
     throw new Error(answer.msg || i18n.t('common.unknownError'));
   }
+  const given = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const name = fileName ?? given ?? 'download';
   const href = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = href;
-  link.download = fileName;
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
 }

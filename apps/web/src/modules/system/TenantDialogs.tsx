@@ -1,4 +1,4 @@
-import { ModalForm, ProFormDateTimePicker, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProFormDateTimePicker, ProFormDigit, ProFormSelect } from '@ant-design/pro-components';
 import { message } from 'antd';
 import { useTranslation } from '../../app/i18n';
 import type { TenantPackageRecord } from '../../app/answers';
@@ -63,16 +63,20 @@ export function TenantSettingsDialog({
       <ModalForm<{ datasourceId?: string }>
         {...common}
         title={t('system.tenantDatasource')}
-        initialValues={{ datasourceId: one.datasourceId ?? undefined }}
+        initialValues={{ datasourceId: one.datasourceId ? String(one.datasourceId) : undefined }}
         onFinish={async (values) => {
           await api.post('/blade-system/tenant/datasource', { tenantId: one.tenantId, datasourceId: values.datasourceId || '' });
           return saved();
         }}
       >
-        <ProFormText
+        <ProFormSelect
           name="datasourceId"
-          label={t('system.datasourceId')}
-          rules={[{ pattern: /^\d*$/, message: t('system.datasourceId') }]}
+          label={t('fields.tenant.datasourceId')}
+          allowClear
+          request={async () => {
+            const page = await api.get<Page<Row>>('/blade-develop/datasource/list', { size: 1000 });
+            return page.records.map((d) => ({ label: String(d.name ?? d.id), value: String(d.id) }));
+          }}
         />
       </ModalForm>
     );
