@@ -22,12 +22,20 @@ export const upperSnake = (name: string) => words(name).join('_').toUpperCase();
 /** publishDate → Publish date (an English label until someone writes a better one). */
 export const humanize = (name: string) => upperFirst(words(name).join(' '));
 
+/**
+ * A character a literal cannot hold as it is: a control character (a column comment may hold a CR or a tab), or
+ * U+2028 and U+2029, which would end the line the literal is on.
+ */
+const isUnwritable = (c: string) => c.charCodeAt(0) < 0x20 || c === '\u2028' || c === '\u2029';
+
 /** A string literal as Prettier writes it: single quotes, unless the text holds more of them than double quotes. */
 export function quote(text: string): string {
   const singles = (text.match(/'/g) ?? []).length;
   const doubles = (text.match(/"/g) ?? []).length;
   const mark = singles > doubles ? '"' : "'";
-  const escaped = text.replace(/\\/g, '\\\\').replace(new RegExp(mark, 'g'), `\\${mark}`).replace(/\n/g, '\\n');
+  const escaped = [...text.replace(/\\/g, '\\\\').replace(new RegExp(mark, 'g'), `\\${mark}`).replace(/\n/g, '\\n')]
+    .map((c) => (isUnwritable(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c))
+    .join('');
   return `${mark}${escaped}${mark}`;
 }
 
