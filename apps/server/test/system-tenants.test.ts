@@ -93,6 +93,15 @@ describe('a new tenant', () => {
     expect(ok(await admin.get('/blade-system/role/list')).map((r: Node) => r.roleAlias)).toEqual(['administrator']);
   });
 
+  it('has its business dictionaries, as the demo company has: 房屋类型 and 朝向 offer their choices', async () => {
+    const admin = await tenantAdmin(tenant.tenantId);
+    const labels = async (code: string) =>
+      ok(await admin.get('/blade-system/dict-biz/dictionary', { code })).map((d: Node) => d.dictValue);
+    expect(await labels('house_type')).toEqual(['住宅', '公寓', '别墅', '商铺', '办公', '车库', '储藏室']);
+    expect(await labels('house_orientation')).toContain('东');
+    expect(await labels('epidemic_duty')).not.toEqual([]);
+  });
+
   it('its admin signs in with the tenant in the Tenant-Id header or in the tenantId parameter', async () => {
     for (const tenantIn of [{ header: tenant.tenantId }, { param: tenant.tenantId }]) {
       const answer = await tokenCall(tenantIn);

@@ -3,7 +3,8 @@ import { hashSecret } from '../platform/auth/password';
 import type { Db } from '../platform/db/database';
 import type { Services } from '../platform/services';
 import { provisionTenant } from '../modules/system/tenant-service';
-import { BUSINESS_DICTS, SYSTEM_DICTS, type DictSeed } from './data/dictionaries';
+import { SYSTEM_DICTS } from './data/dictionaries';
+import { seedBusinessDicts, seedDicts } from './dictionaries';
 import { MENUS, TOP_MENUS, type MenuSeed } from './data/menus';
 import { REGIONS } from './data/regions';
 import { seedDemoBilling } from './billing';
@@ -35,6 +36,10 @@ export async function seed(services: Services): Promise<void> {
       await seedPlatform(tx);
       if (services.config.seedDemo) await seedDemoTenant(tx);
     }
+    // Dictionaries of modules added since this database was seeded, for the platform and every tenant.
+    await seedDicts(tx, 'blade_dict', SYSTEM_DICTS);
+    const tenants = await sql<{ tenant_id: string }>`select tenant_id from blade_tenant where is_deleted = 0`.execute(tx);
+    for (const { tenant_id } of tenants.rows) await seedBusinessDicts(tx, tenant_id);
     // Business demo data checks for itself, so a database seeded before a module existed gets it too.
     await seedLeaveProcess(tx, '000000');
     await seedBuiltInDatasource(tx);
@@ -82,35 +87,6 @@ async function seedPlatform(db: Db): Promise<void> {
   await seedPlatformOrganisation(db, menuIds);
   await seedBusinessDicts(db, '000000');
   await seedTopMenus(db, '000000', menuIds);
-}
-
-async function seedDicts(
-  db: Db,
-  table: 'blade_dict' | 'blade_dict_biz',
-  dicts: ReadonlyArray<DictSeed>,
-  tenantId?: string,
-): Promise<void> {
-  const tenant = tenantId ? sql`, tenant_id` : sql``;
-  const tenantValue = tenantId ? sql`, ${tenantId}` : sql``;
-  for (const [index, dict] of dicts.entries()) {
-    const parent = await sql<{
-      id: string;
-    }>`insert into ${sql.table(table)} (parent_id, code, dict_key, dict_value, sort, is_sealed${tenant})
-      values (0, ${dict.code}, '-1', ${dict.name}, ${index + 1}, 0${tenantValue}) returning id`.execute(db);
-    const rows = dict.items.map(
-      (item, i) =>
-        sql`(${parent.rows[0]!.id}, ${dict.code}, ${item.key}, ${item.value}, ${i + 1}, ${item.remark ?? null}, 0${tenantValue})`,
-    );
-    if (rows.length) {
-      await sql`insert into ${sql.table(table)} (parent_id, code, dict_key, dict_value, sort, remark, is_sealed${tenant}) values ${sql.join(rows)}`.execute(
-        db,
-      );
-    }
-  }
-}
-
-export async function seedBusinessDicts(db: Db, tenantId: string): Promise<void> {
-  await seedDicts(db, 'blade_dict_biz', BUSINESS_DICTS, tenantId);
 }
 
 async function seedRegions(db: Db): Promise<void> {
@@ -193,7 +169,6 @@ async function seedDemoTenant(db: Db): Promise<void> {
     db,
   );
   await provisionTenant(db, DEMO_TENANT, '示范物业服务有限公司', null);
-  await seedBusinessDicts(db, DEMO_TENANT);
   const ids = new Map(menus.rows.map((m) => [m.code, String(m.id)]));
   await seedTopMenus(db, DEMO_TENANT, ids);
 }

@@ -3,6 +3,7 @@ import { NEW_TENANT_ADMIN_NAME } from '@property/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { hashTypedPassword } from '../../platform/auth/password';
+import { seedBusinessDicts } from '../../seed/dictionaries';
 import { seedLeaveProcess } from '../../seed/workflow';
 import { paramValue } from './params';
 
@@ -42,5 +43,8 @@ export async function provisionTenant(
     db,
   );
   await seedLeaveProcess(db, tenantId);
+  // Its business dictionaries (房屋类型, 朝向, the epidemic points' kinds…), as the demo company's: without them its
+  // pickers were empty.
+  await seedBusinessDicts(db, tenantId);
   return { userId: String(user.rows[0]!.id), deptId, roleId };
 }
