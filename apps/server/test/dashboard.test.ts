@@ -675,10 +675,16 @@ describe('the figures read their range by index (a million bills, docs/benchmark
         plan.join(' > '),
       ).toBe(true);
     }
-    // The whole tenant: an index bounded by the period (the list's, or the items' with the period in it).
-    for (const plan of await explainBills(billsInRange(ctx(), undefined, range))) {
-      expect(plan.join(' > ')).not.toMatch(/Seq Scan/);
-      expect(plan.join(' > ')).toMatch(/Index Scan on property_payment_bill_(list|item_id_period)_idx/);
+    // The whole tenant: an index bounded by the period (the list's, or the items' with the period in it); the
+    // overdue figures, which read unpaid bills only, may be bounded by the state instead (the planner's choice when
+    // fewer bills are unpaid than in the range, as PostgreSQL makes it here). Never the tenant's whole table.
+    const unpaidOnly = new Set(['aging', 'debtors']);
+    const plans = await explainBills(billsInRange(ctx(), undefined, range));
+    for (const [i, name] of Object.keys(BILL_STATEMENTS).entries()) {
+      const plan = plans[i]!.join(' > ');
+      expect(plan, name).not.toMatch(/Seq Scan/);
+      const bounded = unpaidOnly.has(name) ? /(list|item_id_period|bill_status_house_name_house_id)/ : /(list|item_id_period)/;
+      expect(plan, name).toMatch(new RegExp(`Index Scan on property_payment_bill_${bounded.source}_idx`));
     }
   });
 

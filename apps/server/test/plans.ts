@@ -33,7 +33,8 @@ async function grow(tx: Db, tenantId: string, entity: EntityDef, fill: Record<st
     for (const key of rule.fields) values[columnOf(key, entity.fields[key]!)] = distinctOf(entity.fields[key]!.kind);
   }
   const garden = gardenColumnOf(entity);
-  if (garden && garden !== 'id') values[garden] = sql`1 + g % ${GARDENS}`;
+  // Spread over 50 gardens, unless a unique rule names the garden (one epidemic configuration a garden): distinct.
+  if (garden && garden !== 'id' && !(garden in values)) values[garden] = sql`1 + g % ${GARDENS}`;
   Object.assign(values, fill);
   const columns = Object.keys(values);
   await sql`insert into ${sql.table(entity.table)} (${sql.join(columns.map((c) => sql.ref(c)))})

@@ -24,18 +24,14 @@ const SEED_LOCK = 727_002;
 export const DEMO_TENANT = '100001';
 
 /**
- * First start: the platform tenant and its administrator, OAuth clients,
- * parameters, dictionaries, regions, the menu tree of every screen, a
- * low-privilege role and user, and a demo tenant. Runs once per database.
+ * Every start, after the migrations: the first start's seed once per database (seedFirstStart), then what checks
+ * for itself, so a database seeded by an earlier release gets what its modules add: their dictionaries, the leave
+ * process, the built-in data source, the demo company's data.
  */
 export async function seed(services: Services): Promise<void> {
   await services.db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(tx);
-    const done = await sql`select 1 from blade_tenant where tenant_id = '000000'`.execute(tx);
-    if (done.rows.length === 0) {
-      await seedPlatform(tx);
-      if (services.config.seedDemo) await seedDemoTenant(tx);
-    }
+    await seedFirstStart(tx, services.config.seedDemo);
     // Dictionaries of modules added since this database was seeded, for the platform and every tenant.
     await seedDicts(tx, 'blade_dict', SYSTEM_DICTS);
     const tenants = await sql<{ tenant_id: string }>`select tenant_id from blade_tenant where is_deleted = 0`.execute(tx);
@@ -57,6 +53,19 @@ export async function seed(services: Services): Promise<void> {
       await seedDemoResources(tx, DEMO_TENANT);
     }
   });
+}
+
+/**
+ * First start: the platform tenant and its administrator, OAuth clients, parameters, dictionaries, regions, the
+ * menu tree of every screen, a low-privilege role and user, and a demo tenant. Once per database: nothing when the
+ * platform tenant is there. (An earlier release's database holds what this wrote then: test/operations.test.ts
+ * makes one so.)
+ */
+export async function seedFirstStart(db: Db, seedDemo: boolean): Promise<void> {
+  const done = await sql`select 1 from blade_tenant where tenant_id = '000000'`.execute(db);
+  if (done.rows.length > 0) return;
+  await seedPlatform(db);
+  if (seedDemo) await seedDemoTenant(db);
 }
 
 async function seedPlatform(db: Db): Promise<void> {
