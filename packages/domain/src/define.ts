@@ -1,6 +1,6 @@
-import { en } from './messages/en';
+import { entityNamesEn, formNamesEn } from './messages/entity-names-en';
+import { entityNamesZh, formNamesZh } from './messages/entity-names-zh';
 import type { ErrorKey } from './messages/translate';
-import { zh } from './messages/zh';
 import type { ValidatorName } from './validators/index';
 
 /**
@@ -107,12 +107,17 @@ export const ALL_ROUTES: ReadonlyArray<GenericRoute> = ['list', 'page', 'detail'
 
 type Names = Record<string, string | undefined>;
 
-/** The name of an entity (or a call's form) in one language's messages; its key when it has none. */
-function labelIn(messages: typeof zh | typeof en, name: string): string {
-  const entities = messages.entities as Names;
-  const forms = messages.forms as Names;
+/**
+ * The name of an entity (or a call's form) in one language; its key when it has none. From the messages' own module
+ * of names (not the whole bundles: the console's first script carries the definitions, and with them what they import).
+ */
+function labelIn(names: { entities: Names; forms: Names }, name: string): string {
+  const { entities, forms } = names;
   return (Object.hasOwn(entities, name) ? entities[name] : Object.hasOwn(forms, name) ? forms[name] : undefined) ?? name;
 }
+
+const NAMES_ZH = { entities: entityNamesZh as Names, forms: formNamesZh as Names };
+const NAMES_EN = { entities: entityNamesEn as Names, forms: formNamesEn as Names };
 
 /**
  * Declares an entity. The tree and unique keys are checked against its own
@@ -123,7 +128,7 @@ function labelIn(messages: typeof zh | typeof en, name: string): string {
 export function entity<F extends Record<string, FieldDef>, O extends Owner>(
   def: Omit<EntityDef<F, O>, 'label'>,
 ): TypedEntity<F, O> {
-  return { ...def, label: { zh: labelIn(zh, def.name), en: labelIn(en, def.name) } } as unknown as TypedEntity<F, O>;
+  return { ...def, label: { zh: labelIn(NAMES_ZH, def.name), en: labelIn(NAMES_EN, def.name) } } as unknown as TypedEntity<F, O>;
 }
 
 /** An entity as declared: the plain EntityDef every consumer takes, with its fields' types kept. */

@@ -1,6 +1,5 @@
 /** The audit trail (issue 13), in English: typed against audit-zh.ts through en.ts. */
 export const auditEn = {
-  entity: 'Audit trail',
   jobKind: 'Audit retention',
   fields: {
     entityName: 'Data type',

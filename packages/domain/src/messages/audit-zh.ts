@@ -1,6 +1,5 @@
 /** The audit trail (issue 13): its fields, its name, and the words of the row history drawer. */
 export const auditZh = {
-  entity: '操作审计',
   jobKind: '清理审计记录',
   fields: {
     entityName: '数据类型',

@@ -1,4 +1,4 @@
-import type { clubEntitiesZh, clubErrorsZh, clubFieldsZh, clubScreensZh } from './club-zh';
+import type { clubErrorsZh, clubFieldsZh, clubScreensZh } from './club-zh';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -107,16 +107,6 @@ export const clubFieldsEn: Shape<typeof clubFieldsZh> = {
     consumeProducts: 'Products',
     updateUserName: 'Cashier',
   },
-};
-
-export const clubEntitiesEn: Shape<typeof clubEntitiesZh> = {
-  club: 'Club',
-  clubReserve: 'Club reservation',
-  clubCategory: 'Product category',
-  clubProduct: 'Club product',
-  clubBalance: 'Member wallet',
-  clubClubRecharge: 'Recharge',
-  clubConsume: 'Consumption order',
 };
 
 export const clubScreensEn: Shape<typeof clubScreensZh> = {

@@ -113,16 +113,6 @@ export const clubFieldsZh = {
   },
 };
 
-export const clubEntitiesZh = {
-  club: '会所',
-  clubReserve: '会所预约',
-  clubCategory: '商品类型',
-  clubProduct: '会所商品',
-  clubBalance: '会员钱包',
-  clubClubRecharge: '充值记录',
-  clubConsume: '消费订单',
-};
-
 /** The cashier's and the club lists' own words (`club.*` in the console). */
 export const clubScreensZh = {
   validityEnd: '剩余天数',

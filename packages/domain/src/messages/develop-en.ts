@@ -1,4 +1,4 @@
-import type { developEntitiesZh, developErrorsZh, developFieldsZh, developScreensZh } from './develop-zh';
+import type { developErrorsZh, developFieldsZh, developScreensZh } from './develop-zh';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -121,13 +121,6 @@ export const developFieldsEn: Shape<typeof developFieldsZh> = {
     menuParentId: 'Parent menu',
     packageName: 'Code folder',
   },
-};
-
-export const developEntitiesEn: Shape<typeof developEntitiesZh> = {
-  datasource: 'Data source',
-  devModel: 'Data model',
-  modelPrototype: 'Model column',
-  code: 'Code generation',
 };
 
 export const developScreensEn: Shape<typeof developScreensZh> = {

@@ -125,13 +125,6 @@ export const developFieldsZh = {
   },
 };
 
-export const developEntitiesZh = {
-  datasource: '数据源',
-  devModel: '数据模型',
-  modelPrototype: '模型字段',
-  code: '代码生成',
-};
-
 /** The screens' own words (`develop.*` in the console). */
 export const developScreensZh = {
   testConnection: '测试连接',

@@ -1,4 +1,4 @@
-import type { epidemicEntitiesZh, epidemicErrorsZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
+import type { epidemicErrorsZh, epidemicFieldsZh, epidemicScreensZh, reportScreensZh } from './epidemic-zh';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -105,15 +105,6 @@ export const epidemicFieldsEn: Shape<typeof epidemicFieldsZh> = {
     createUserName: 'Saved by',
     remark: 'Remark',
   },
-};
-
-export const epidemicEntitiesEn: Shape<typeof epidemicEntitiesZh> = {
-  epidemicPoint: 'Checkpoint',
-  epidemicUser: 'Control staff',
-  epidemicInfo: 'Health registration',
-  epidemicFamily: 'Household member',
-  epidemicConfig: 'Control settings',
-  report: 'Report',
 };
 
 export const epidemicScreensEn: Shape<typeof epidemicScreensZh> = {

@@ -107,15 +107,6 @@ export const epidemicFieldsZh = {
   },
 };
 
-export const epidemicEntitiesZh = {
-  epidemicPoint: '防控点位',
-  epidemicUser: '防控人员',
-  epidemicInfo: '疫情信息',
-  epidemicFamily: '同住家属',
-  epidemicConfig: '防控配置',
-  report: '报表',
-};
-
 /** The console's own words of the epidemic screens and the report list (`epidemic.*`). */
 export const epidemicScreensZh = {
   abnormal: '异常',

@@ -1,4 +1,4 @@
-import type { resourceEntitiesZh, resourceErrorsZh, resourceFieldsZh, resourceScreensZh } from './resource-zh';
+import type { resourceErrorsZh, resourceFieldsZh, resourceScreensZh } from './resource-zh';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -79,11 +79,6 @@ export const resourceFieldsEn: Shape<typeof resourceFieldsZh> = {
     remark: 'Remark',
     status: 'Enabled',
   },
-};
-
-export const resourceEntitiesEn: Shape<typeof resourceEntitiesZh> = {
-  oss: 'Object storage',
-  sms: 'SMS settings',
 };
 
 export const resourceScreensEn: Shape<typeof resourceScreensZh> = {

@@ -76,11 +76,6 @@ export const resourceFieldsZh = {
   },
 };
 
-export const resourceEntitiesZh = {
-  oss: '对象存储',
-  sms: '短信配置',
-};
-
 /** The screens' own words (`resource.*` in the console). */
 export const resourceScreensZh = {
   enable: '启用',
