@@ -25,6 +25,14 @@ export const SCOPES = {
     mutate: ['apps/server/src/platform/security/path-pattern.ts'],
     tests: ['apps/server/src/platform/security/path-pattern.test.ts'],
   },
+  /**
+   * Where object storage may connect: the internal ranges and the connector that refuses them (a tenant's
+   * administrator types the endpoint). resources-storage proves the same through HTTP against an S3 server.
+   */
+  addresses: {
+    mutate: ['apps/server/src/platform/storage/public-addresses.ts'],
+    tests: ['apps/server/test/public-addresses.test.ts'],
+  },
   /** List filters, sorts and paging, run on the seeded database (crud-rules proves them through HTTP). */
   filters: {
     mutate: ['apps/server/src/platform/crud/filters.ts'],

@@ -2,7 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
-import { ANY_ADDRESS, INTERNAL_ADDRESS, isInternalAddress, PUBLIC_ONLY } from '../src/platform/storage/public-addresses';
+import type { LookupAddress } from 'node:dns';
+import {
+  ANY_ADDRESS,
+  INTERNAL_ADDRESS,
+  isInternalAddress,
+  PUBLIC_ONLY,
+  publicConnector,
+  publicLookup,
+  type ResolveAll,
+} from '../src/platform/storage/public-addresses';
 
 /** Where object storage may connect by default: public addresses only (platform/storage/public-addresses.ts). */
 describe('internal addresses', () => {
@@ -23,6 +32,7 @@ describe('internal addresses', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
       'not an address',
     ])
       expect(isInternalAddress(internal), internal).toBe(true);
@@ -36,6 +46,66 @@ describe('internal addresses', () => {
       '::ffff:8.8.8.8',
     ])
       expect(isInternalAddress(external), external).toBe(false);
+  });
+
+  describe('the lookup a connection makes', () => {
+    /** A resolver answering these addresses for any name (or failing), as dns.lookup with `all` does. */
+    const answering =
+      (addresses: LookupAddress[], error: NodeJS.ErrnoException | null = null): ResolveAll =>
+      (_name, options, callback) => {
+        expect(options.all).toBe(true);
+        callback(error, addresses);
+      };
+    const look = (resolve: ResolveAll, all: boolean) =>
+      new Promise<{ error: NodeJS.ErrnoException | null; address: unknown; family?: number }>((done) =>
+        publicLookup(resolve)('bucket.example.com', all ? { all: true } : {}, (error, address, family) =>
+          done({ error, address, family }),
+        ),
+      );
+    const outside = { address: '47.96.1.1', family: 4 };
+
+    it('passes a public answer on: one address, or all when asked', async () => {
+      expect(await look(answering([outside]), false)).toEqual({ error: null, address: '47.96.1.1', family: 4 });
+      expect(await look(answering([outside]), true)).toEqual({ error: null, address: [outside], family: undefined });
+    });
+
+    it('refuses a name any of whose addresses is internal, naming the name and the address', async () => {
+      const { error, address } = await look(answering([outside, { address: '10.1.2.3', family: 4 }]), true);
+      expect(error?.code).toBe(INTERNAL_ADDRESS);
+      expect(error?.message).toBe('bucket.example.com is an internal address (10.1.2.3)');
+      expect(address).toEqual([]);
+    });
+
+    it('passes a failure to resolve on as it is', async () => {
+      const unknown: NodeJS.ErrnoException = Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+      const { error } = await look(answering([], unknown), false);
+      expect(error).toBe(unknown);
+    });
+  });
+
+  describe('the connector', () => {
+    /** What the connector does with a host: refuses it, or hands it on to the connection behind. */
+    const connect = (hostname: string) =>
+      new Promise<{ refused?: NodeJS.ErrnoException; handedOn: boolean }>((done) => {
+        publicConnector((options) => {
+          expect(options.hostname).toBe(hostname);
+          done({ handedOn: true });
+        })({ hostname, protocol: 'http:', port: '9000' }, (...[error]) => done({ refused: error ?? undefined, handedOn: false }));
+      });
+
+    it('refuses an internal address written as such, bracketed or not, before any connection', async () => {
+      for (const host of ['127.0.0.1', '[::1]', '10.0.0.5', '[fd00::2]']) {
+        const { refused, handedOn } = await connect(host);
+        expect(handedOn, host).toBe(false);
+        expect(refused?.code, host).toBe(INTERNAL_ADDRESS);
+        expect(refused?.message, host).toBe(`${host} is an internal address (${host.replace(/^\[(.*)\]$/, '$1')})`);
+      }
+    });
+
+    it('hands a public address and a name on (the name to the lookup above)', async () => {
+      for (const host of ['47.96.1.1', '[2606:4700::1111]', 'bucket.example.com'])
+        expect((await connect(host)).handedOn, host).toBe(true);
+    });
   });
 
   describe('connections', () => {

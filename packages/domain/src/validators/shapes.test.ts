@@ -96,6 +96,9 @@ const CASES: Record<ValidatorName, { accepted: unknown[]; wrongShape: unknown[] 
       'postgres://h/d e',
       'http://h/d',
       'JDBC:POSTGRESQL://h/d',
+      // Only at the start: a scheme with something before it is another scheme.
+      'xpostgres://h/d',
+      'mysql:jdbc:postgresql://h/d',
     ],
   },
   sqlName: {

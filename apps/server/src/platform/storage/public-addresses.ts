@@ -1,4 +1,4 @@
-import { lookup, type LookupAddress } from 'node:dns';
+import { lookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 
@@ -30,29 +30,13 @@ for (const [network, prefix] of [
 /** The code of the connection error a refused address gives (StorageError's reason tells it apart). */
 export const INTERNAL_ADDRESS = 'EINTERNALADDRESS';
 
-/** Whether an IP address is one of the internal ranges (an IPv4 address mapped into IPv6 counts as its IPv4 one). */
+/**
+ * Whether an IP address is one of the internal ranges; anything that is not an address counts as one (refused).
+ * An IPv4 address mapped into IPv6 (::ffff:127.0.0.1, ::ffff:7f00:1) is checked as its IPv4 one by the BlockList.
+ */
 export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return INTERNAL.check(mapped, 'ipv4');
   const family = isIP(address);
   return family === 0 || INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * dns.lookup that refuses a name resolving to any internal address. It runs as the connection is made (undici's
- * `connect.lookup`), so a name that resolved elsewhere when it was saved cannot lead inside later.
- */
-function publicLookup(hostname: string, options: object, callback: LookupCallback): void {
-  lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const internal = addresses.find((a) => isInternalAddress(a.address));
-    if (internal) return callback(refusal(hostname, internal.address), []);
-    // undici asks for one address unless it says `all`.
-    if ((options as { all?: boolean }).all) return callback(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
 }
 
 /** The refusal of an internal address, as a connection error with its own code. */
@@ -62,19 +46,46 @@ function refusal(host: string, address: string): NodeJS.ErrnoException {
   return error;
 }
 
-const lookupConnector = buildConnector({ lookup: publicLookup } as buildConnector.BuildOptions);
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+/** dns.lookup with every address asked for (what publicLookup is given, so a test can give its own answers). */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /**
- * Connects only to public addresses: a name through publicLookup, an address written as such (which no lookup
- * sees: `http://127.0.0.1:9000`, `http://[::1]`) checked here.
+ * A lookup that refuses a name resolving to any internal address. It runs as the connection is made (undici's
+ * `connect.lookup`), so a name that resolved elsewhere when it was saved cannot lead inside later.
  */
-const publicConnector: buildConnector.connector = (options, callback) => {
-  const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host) && isInternalAddress(host)) return callback(refusal(options.hostname, host), null);
-  lookupConnector(options, callback);
-};
+export function publicLookup(resolve: ResolveAll = lookup) {
+  return (hostname: string, options: object, callback: LookupCallback): void => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const internal = addresses.find((a) => isInternalAddress(a.address));
+      if (internal) return callback(refusal(hostname, internal.address), []);
+      // undici asks for one address unless it says `all`.
+      if ((options as { all?: boolean }).all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+/**
+ * Connects only to public addresses: an address written as such (`http://127.0.0.1:9000`, `http://[::1]`), which
+ * no lookup sees, is checked here; a name goes on to `connect`, whose lookup is publicLookup.
+ */
+export function publicConnector(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) => {
+    const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(host) && isInternalAddress(host)) return callback(refusal(options.hostname, host), null);
+    connect(options, callback);
+  };
+}
 
 /** Connections that only reach public addresses (the default for object storage). */
-export const PUBLIC_ONLY = new Agent({ connect: publicConnector });
+export const PUBLIC_ONLY = new Agent({
+  connect: publicConnector(buildConnector({ lookup: publicLookup() } as buildConnector.BuildOptions)),
+});
 /** Connections to any address (OSS_PRIVATE_ENDPOINTS=true: a MinIO on the deployment's own network). */
 export const ANY_ADDRESS = new Agent();
