@@ -11,10 +11,10 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../test/ports';
 import { md5Hex } from '../src/platform/auth/password';
 import { DEMO_TENANT } from '../src/seed/seed';
 
@@ -82,17 +82,6 @@ function figures(latencies: number[]): Figures {
   return { requests: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) };
 }
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;

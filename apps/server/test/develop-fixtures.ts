@@ -3,9 +3,9 @@
  * checks passwords, with a legacy table to model, and the generated code compiled the way a
  * developer's repository would compile it.
  */
+import { freePort } from './ports';
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,18 +17,6 @@ export interface Cluster {
   /** A client of its database `legacy`, as its owner. */
   query(text: string): Promise<pg.QueryResult>;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on (taken from the system, then let go). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** PostgreSQL's own programs, on the PATH or where Debian puts them. */

@@ -1,5 +1,6 @@
+import { freePort } from './ports';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './client';
 import { startServer, type TestServer } from './harness';
@@ -16,15 +17,6 @@ const hasRedis = await new Promise<boolean>((resolve) => {
   probe.on('error', () => resolve(false));
   probe.on('exit', (code) => resolve(code === 0));
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!hasRedis)('Redis lost under a running server', () => {
   let port: number;

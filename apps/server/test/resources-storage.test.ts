@@ -1,5 +1,5 @@
+import { freePort } from './ports';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -69,15 +69,6 @@ const filesOnDisk = () =>
         .filter((e) => e.isFile())
         .map((e) => e.name)
     : [];
-
-/** A port of 127.0.0.1 nothing listens on (one just let go). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const enabledCodes = async (tenantId: string) =>
   (
@@ -158,7 +149,7 @@ describe('object storage configurations', () => {
   });
 
   it('refuses to enable a bucket that cannot be reached, refuses the keys or does not exist, and changes nothing', async () => {
-    const closed = await closedPort();
+    const closed = await freePort();
     const cases: [string, Record<string, unknown>, string | RegExp][] = [
       ['down', { endpoint: `http://127.0.0.1:${closed}` }, `无法连接对象存储服务 http://127.0.0.1:${closed}:ECONNREFUSED`],
       [
