@@ -131,6 +131,46 @@ describe('control points', () => {
   });
 });
 
+describe('removals that would leave epidemic rows behind', () => {
+  it('keep a garden holding a checkpoint, naming it in the caller’s language, until the checkpoint goes', async () => {
+    expect((await admin.post('/system-property/garden/submit', { gardenName: '防控空小区', sort: 9 })).body).toMatchObject(ok);
+    const garden = (await admin.get('/system-property/garden/list', { gardenName: '防控空小区', size: 1 })).body.data.records[0]
+      .id as string;
+    const checkpoint = await point(garden, '临时卡口');
+    expect(await admin.post('/system-property/garden/remove', undefined, { ids: garden })).toMatchObject(
+      refused(400, '该小区下存在防控点位数据,请先删除'),
+    );
+    const en = await admin.call('POST', '/system-property/garden/remove', {
+      query: { ids: garden },
+      headers: { 'Accept-Language': 'en' },
+    });
+    expect(en.body.msg).toBe('This garden still holds Checkpoint records: remove them first');
+    expect((await admin.get('/system-property/garden/detail', { id: garden })).body.data).toMatchObject({ id: garden });
+    expect((await admin.post(`${BASE}/epidemic-point/remove`, undefined, { ids: checkpoint })).body).toMatchObject(ok);
+    expect((await admin.post('/system-property/garden/remove', undefined, { ids: garden })).body).toMatchObject(ok);
+  });
+
+  it('keep a house a registration names until the registration goes', async () => {
+    // A house of its own (the demo houses have owners, whose check comes first), in a unit of the garden.
+    const { buildingId, unitId } = (await admin.get('/community-resource/unithouse/detail', { id: houseOfMine })).body.data;
+    const made = await admin.post('/community-resource/unithouse/submit', {
+      gardenId: mine,
+      buildingId,
+      unitId,
+      floor: 99,
+      name: '9901',
+    });
+    expect(made.body, JSON.stringify(made.body)).toMatchObject(ok);
+    const house = (await admin.get('/community-resource/unithouse/list', { unitId, name: '9901' })).body.data.records[0].id;
+    const registration = await register({ name: '登记在房', houseId: house, temperature: '36.5' });
+    expect(await admin.post('/community-resource/unithouse/remove', undefined, { ids: house })).toMatchObject(
+      refused(400, '该房屋下存在疫情登记,请先删除登记'),
+    );
+    expect((await admin.post(`${BASE}/epidemic-info/remove`, undefined, { ids: registration.id })).body).toMatchObject(ok);
+    expect((await admin.post('/community-resource/unithouse/remove', undefined, { ids: house })).body).toMatchObject(ok);
+  });
+});
+
 describe('control staff', () => {
   it('work at a point of their own garden, with a mobile and a duty', async () => {
     const pointOfTheirs = await point(theirs, '测试东侧门');

@@ -184,6 +184,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   gardenRequired: 'Please choose a garden',
   gardenMissing: 'The chosen garden does not exist or has been deleted',
   gardenHasBuildings: 'The garden has buildings; remove them first',
+  gardenHasRows: 'This garden still holds {{what}} records: remove them first',
   gardenHasStaff: 'The garden has staff assigned; unassign them first',
   majordomoInvalid: 'The steward list is not well formed',
   majordomoTooMany: 'At most {{max}} stewards',
@@ -278,6 +279,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   houseHasLessees: 'The house has lessees; remove them first',
   houseHasCitizens: 'The house has app users; unbind them first',
   houseHasCars: 'The house has cars; unbind them first',
+  houseHasRegistrations: 'The house has health registrations: remove them first',
 
   // ---- facilities ----
   parkingNameRequired: 'Please enter the parking lot name',

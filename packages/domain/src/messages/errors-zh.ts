@@ -190,6 +190,7 @@ export const errorsZh = {
   gardenMissing: '所选小区不存在或已被删除',
   gardenHasBuildings: '该小区下存在楼栋,请先删除楼栋',
   gardenHasStaff: '该小区下存在管理人员,请先解除人员分配',
+  gardenHasRows: '该小区下存在{{what}}数据,请先删除',
   majordomoInvalid: '管家信息格式错误',
   majordomoTooMany: '管家最多{{max}}人',
   majordomoNameRequired: '请输入管家姓名',
@@ -283,6 +284,7 @@ export const errorsZh = {
   houseHasLessees: '该房屋下存在租户,请先删除租户',
   houseHasCitizens: '该房屋下存在居民用户,请先解除绑定',
   houseHasCars: '该房屋下存在车辆,请先解除车辆绑定',
+  houseHasRegistrations: '该房屋下存在疫情登记,请先删除登记',
 
   // ---- facilities: parking, elevators, hydrants ----
   parkingNameRequired: '请输入停车场名称',

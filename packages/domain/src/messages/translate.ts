@@ -6,8 +6,11 @@ export type Locale = 'zh' | 'en';
 /** A message the server sends or a form shows: a key of the `errors` section. */
 export type ErrorKey = keyof typeof errorsZh;
 
+/** A value whose words differ by language (an entity's name): the message takes the one of its own language. */
+export type LocalizedText = Readonly<Record<Locale, string>>;
+
 /** Values put into a message's `{{name}}` places; a list is joined as the language joins lists. */
-export type MessageParams = Readonly<Record<string, string | number | ReadonlyArray<string | number>>>;
+export type MessageParams = Readonly<Record<string, string | number | LocalizedText | ReadonlyArray<string | number>>>;
 
 /** A message not yet rendered: what a check answers when its words need values (a limit, a name). */
 export interface Problem {
@@ -30,7 +33,8 @@ export function translate(locale: Locale, key: ErrorKey, params?: MessageParams)
   return text.replace(PLACE, (place, name: string) => {
     const value = params[name];
     if (value === undefined) return place;
-    return Array.isArray(value) ? value.join(LIST_SEPARATOR[locale]) : String(value);
+    if (Array.isArray(value)) return value.join(LIST_SEPARATOR[locale]);
+    return typeof value === 'object' ? (value as LocalizedText)[locale] : String(value);
   });
 }
 

@@ -1,6 +1,10 @@
 import {
+  buildingEntity,
   checkPhone,
+  columnOf,
+  ENTITIES,
   gardenEntity,
+  isGardenBound,
   GardenUserWithNames,
   gardenUserEntity,
   isBlank,
@@ -90,6 +94,18 @@ async function checkUsers(ctx: CrudContext, userIds: string[]): Promise<void> {
 }
 
 /**
+ * The entities whose rows belong to a garden (their gardenId), one table each, but for the buildings and staff,
+ * which have messages of their own: what a garden's removal must not leave behind.
+ */
+const GARDEN_HOLDINGS: ReadonlyArray<EntityDef> = (() => {
+  const byTable = new Map<string, EntityDef>();
+  for (const entity of ENTITIES)
+    if (isGardenBound(entity) && entity.fields.gardenId && !byTable.has(entity.table)) byTable.set(entity.table, entity);
+  for (const own of [gardenEntity, buildingEntity, gardenUserEntity]) byTable.delete(own.table);
+  return [...byTable.values()];
+})();
+
+/**
  * Gardens (spec §7.7 /system-property/garden generic; §7.4 detail, remove and
  * submit again under /community-resource/garden, plus the stewards), and the
  * garden staff (pgarden).
@@ -101,6 +117,11 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
       // Staff bound to this garden would, with their last garden gone, fall back to the whole tenant:
       // their assignments are undone first, deliberately, on the pgarden screen.
       if (await anyLive(ctx, 'property_garden_user', 'garden_id', ids)) throw badRequest('gardenHasStaff');
+      // Nothing else is left naming a removed garden either: its parking, bills, repairs, notices, checkpoints…
+      for (const entity of GARDEN_HOLDINGS) {
+        const column = columnOf('gardenId', entity.fields.gardenId!);
+        if (await anyLive(ctx, entity.table, column, ids)) throw badRequest('gardenHasRows', { what: entity.label });
+      }
     },
   });
   registerCrudRoutes(app, services, gardenEntity, service, { except: ['list'] });

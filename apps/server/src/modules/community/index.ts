@@ -6,7 +6,7 @@ import { registerHouseImport } from './house-import';
 import { registerHouseRoutes } from './house-routes';
 import { registerResourceSearch } from './resource-search';
 
-export { addHouseRemovalCheck, setOwnerHouseLookup, type HouseRemovalCheck, type OwnerHouseLookup } from './hierarchy';
+export { addHouseRemovalCheck, anyLive, setOwnerHouseLookup, type HouseRemovalCheck, type OwnerHouseLookup } from './hierarchy';
 export { saveHouses, type PlannedHouse } from './house-bulk';
 export { houseWithNames } from './house-routes';
 
