@@ -136,11 +136,14 @@ export function registrationsOf(module: ModulePlan, withScreens: boolean): Regis
   const prefix = messagesPrefixOf(module);
   const messages = (lang: 'Zh' | 'En'): Registration => ({
     file: `packages/domain/src/messages/${lang.toLowerCase()}.ts`,
-    top: [`import { ${prefix}Entities${lang}, ${prefix}Fields${lang} } from './${module.service}-${lang.toLowerCase()}';`],
-    into: [
-      { opener: 'fields: {', line: `...${prefix}Fields${lang},` },
-      { opener: 'entities: {', line: `...${prefix}Entities${lang},` },
-    ],
+    top: [`import { ${prefix}Fields${lang} } from './${module.service}-${lang.toLowerCase()}';`],
+    into: [{ opener: 'fields: {', line: `...${prefix}Fields${lang},` }],
+  });
+  // Entity names live apart from the other messages (the sign-in page's script carries them), so they are registered there.
+  const entityNames = (lang: 'Zh' | 'En'): Registration => ({
+    file: `packages/domain/src/messages/entity-names-${lang.toLowerCase()}.ts`,
+    top: [`import { ${prefix}Entities${lang} } from './${module.service}-${lang.toLowerCase()}';`],
+    into: [{ opener: `export const entityNames${lang}`, line: `...${prefix}Entities${lang},` }],
   });
   const errors = (lang: 'Zh' | 'En'): Registration => ({
     file: `packages/domain/src/messages/errors-${lang.toLowerCase()}.ts`,
@@ -158,6 +161,8 @@ export function registrationsOf(module: ModulePlan, withScreens: boolean): Regis
     },
     messages('Zh'),
     messages('En'),
+    entityNames('Zh'),
+    entityNames('En'),
     errors('Zh'),
     errors('En'),
     {
