@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { ENTITIES } from '@property/domain';
 import type { Config } from './config';
 import { registerModules } from './modules/index';
 import { openSignals } from './platform/cache/signals';
@@ -31,6 +32,7 @@ import { installAnswerLanguage, messageFor } from './platform/http/locale';
 import { JobQueue } from './platform/jobs/queue';
 import { LogWriter } from './platform/log/log-writer';
 import { AccessService } from './platform/security/access';
+import { sealStoredSecrets, secretSealOf } from './platform/security/sealed-secrets';
 import type { Services } from './platform/services';
 import { seed } from './seed/seed';
 
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: new TokenService(config.jwtSecret, store, signals),
     access: new AccessService(database.db, store, signals),
     logs: new LogWriter(database.db),
+    secrets: secretSealOf(config),
     jobs: new JobQueue(database, {
       ...config.jobs,
       timeZone: config.timeZone,
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   };
   await seed(services);
+  const stored = await sealStoredSecrets(database.db, services.secrets, ENTITIES);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -115,6 +119,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   processLog.current = app.log;
+  if (stored.sealed > 0) app.log.info(`sealed ${stored.sealed} stored credentials under the current key`);
+  // Sealed under a key this server was not given: SECRETS_KEY changed without the old one in SECRETS_KEY_PREVIOUS.
+  if (stored.unreadable > 0)
+    app.log.warn(`${stored.unreadable} stored credentials open with no key given; they must be typed again`);
   const checkAnswer = options.checkAnswer;
   if (checkAnswer) {
     app.addHook('preSerialization', async (request, reply, payload) => {

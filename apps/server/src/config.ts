@@ -16,6 +16,12 @@ export interface Config {
   /** Prefix of this deployment's Redis keys and channel, so deployments sharing one Redis keep apart. */
   redisPrefix: string;
   jwtSecret: string;
+  /**
+   * The key stored credentials are sealed under (platform/security/sealed-secrets.ts); unset: derived from
+   * jwtSecret. `secretsKeyPrevious`: keys given up, which still open what they sealed until startup seals it again.
+   */
+  secretsKey?: string;
+  secretsKeyPrevious: string[];
   captchaEnabled: boolean;
   timeZone: string;
   /** Failed sign-ins allowed before the account locks, and for how long. */
@@ -61,6 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'pc:',
     jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    secretsKey: env.SECRETS_KEY || undefined,
+    secretsKeyPrevious: (env.SECRETS_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     captchaEnabled: env.CAPTCHA_ENABLED !== 'false',
     timeZone: env.TZ_NAME ?? 'Asia/Shanghai',
     loginFailLimit: Number(env.LOGIN_FAIL_LIMIT ?? 5),

@@ -16,6 +16,7 @@ import { freePort } from './ports';
 import { ok, refused, signedIn } from './facility-fixtures';
 import { menuSubtrees } from './garden-staff';
 import { startServer, type TestServer } from './harness';
+import { expectSealed } from './sealed';
 
 /**
  * The development tools (spec §7.9 /blade-develop) over HTTP: data sources (PostgreSQL, the
@@ -128,13 +129,13 @@ describe('data sources', () => {
     expect(history).toContain('******');
     expect(history).not.toContain(cluster.password);
     const stored = await sql<{ password: string }>`select password from blade_datasource where id = ${id}`.execute(db());
-    expect(stored.rows[0]!.password).toBe(cluster.password);
+    expectSealed(server, stored.rows[0]!.password, cluster.password);
 
     // An update without a password, or with an empty one (the edit form's), keeps it.
     await submitted(`${D}/datasource/submit`, { id, remark: '改过备注', password: '' });
     expect(
       (await sql<{ password: string }>`select password from blade_datasource where id = ${id}`.execute(db())).rows[0]!.password,
-    ).toBe(cluster.password);
+    ).toBe(stored.rows[0]!.password);
 
     const add = (body: Record<string, unknown>) =>
       platform.post(`${D}/datasource/submit`, { name: '坏地址', username: 'u', url: clusterUrl(), ...body });

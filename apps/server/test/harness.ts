@@ -172,6 +172,9 @@ export function testConfig(overrides: Partial<Config>): Config {
     ...process.env,
     DATA_DIR: '/tmp/pc-test-unused',
     JWT_SECRET: 'test-secret-0123456789abcdef0123456789',
+    // Stored credentials sealed under the token secret, as in a deployment that sets no key of its own.
+    SECRETS_KEY: '',
+    SECRETS_KEY_PREVIOUS: '',
     CAPTCHA_ENABLED: 'false',
     REDIS_URL: '',
     DATABASE_URL: '',

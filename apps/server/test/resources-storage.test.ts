@@ -9,6 +9,7 @@ import { getObject } from '../src/platform/storage/s3';
 import type { ApiClient } from './client';
 import { ok, otherTenant, refused, signedIn } from './facility-fixtures';
 import { startServer, type TestServer } from './harness';
+import { expectSealed } from './sealed';
 import { S3_ACCESS_KEY, S3_SECRET_KEY, startS3, type TestS3 } from './s3-server';
 import { PNG, upload } from './service-fixtures';
 
@@ -106,14 +107,14 @@ describe('object storage configurations', () => {
     expect(JSON.stringify(history.body)).not.toContain(S3_SECRET_KEY);
     expect(JSON.stringify(history.body)).toContain('******');
     const stored = await sql<{ secret_key: string }>`select secret_key from blade_oss where id = ${id}`.execute(db());
-    expect(stored.rows[0]!.secret_key).toBe(S3_SECRET_KEY);
+    expectSealed(server, stored.rows[0]!.secret_key, S3_SECRET_KEY);
     // An edit without the secret keeps it; status is the enable action's, never a save's.
     expect((await admin.post(`${OSS}/submit`, { id, remark: '备注', status: 1 })).body).toMatchObject(ok);
     const after = await sql<{
       secret_key: string;
       status: number;
     }>`select secret_key, status from blade_oss where id = ${id}`.execute(db());
-    expect(after.rows[0]).toEqual({ secret_key: S3_SECRET_KEY, status: 0 });
+    expect(after.rows[0]).toEqual({ secret_key: stored.rows[0]!.secret_key, status: 0 });
     expect((await admin.post(`${OSS}/remove`, undefined, { ids: id })).body).toMatchObject(ok);
   });
 

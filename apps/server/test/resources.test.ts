@@ -7,6 +7,7 @@ import { DEMO_TENANT } from '../src/seed/seed';
 import type { ApiClient } from './client';
 import { ok, otherTenant, ownerWithCar, refused, signedIn } from './facility-fixtures';
 import { startServer, type TestServer } from './harness';
+import { expectSealed } from './sealed';
 import { PNG, staffWith, upload } from './service-fixtures';
 
 /**
@@ -128,7 +129,8 @@ describe('SMS configurations (短信配置)', () => {
       secret_key: string;
       status: number;
     }>`select secret_key, status from blade_sms where id = ${id}`.execute(db());
-    expect(row.rows[0]).toEqual({ secret_key: SECRET, status: 0 });
+    expect(row.rows[0]!.status).toBe(0);
+    expectSealed(server, row.rows[0]!.secret_key, SECRET);
     expect(
       await admin.post(`${SMS}/submit`, {
         category: 1,

@@ -40,6 +40,11 @@ export interface FieldDef {
   search?: SearchMode;
   /** Never sent to clients (password hashes). */
   secret?: boolean;
+  /**
+   * A credential the server uses again (an object store's secret key, a database password): kept encrypted
+   * at rest under the server's key (apps/server platform/security/sealed-secrets.ts). Always with `secret`.
+   */
+  sealed?: boolean;
   /** An exact decimal quantity that is not an amount of money (an area, a pressure): shown without a currency sign. */
   measure?: boolean;
   /** Set by the server only; ignored in submit bodies. */
@@ -144,6 +149,9 @@ export type FieldOf<K extends FieldKind, S extends boolean = false> = FieldDef &
     : unknown);
 type Secret<O extends Opts> = O extends { secret: true } ? true : false;
 export const text = <const O extends Opts = object>(o?: O) => ({ kind: 'text', ...o }) as FieldOf<'text', Secret<O>>;
+/** A credential the server must use again: never answered, stored encrypted (FieldDef.sealed). */
+export const sealedText = (o: Omit<Opts, 'secret' | 'sealed'> = {}) =>
+  ({ kind: 'text', ...o, secret: true, sealed: true }) as FieldOf<'text', true>;
 export const int = (o: Opts = {}) => ({ kind: 'int', ...o }) as FieldOf<'int'>;
 export const long = (o: Opts = {}) => ({ kind: 'long', ...o }) as FieldOf<'long'>;
 export const money = (o: Opts = {}) => ({ kind: 'money', validator: 'money', ...o }) as FieldOf<'money'>;

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/database';
 import type { JobQueue } from './jobs/queue';
 import type { LogWriter } from './log/log-writer';
 import type { AccessService } from './security/access';
+import type { SecretSeal } from './security/sealed-secrets';
 import type { TokenService } from './auth/tokens';
 
 /** The parts every module is built from; made once in app.ts. */
@@ -20,4 +21,6 @@ export interface Services {
   logs: LogWriter;
   /** Long and scheduled work (platform/jobs): registerJob, enqueue, schedule, cancel. */
   jobs: JobQueue;
+  /** Seals and opens stored credentials (fields with `sealed`). */
+  secrets: SecretSeal;
 }

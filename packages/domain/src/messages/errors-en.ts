@@ -43,6 +43,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   requestTimeout: 'The request took too long to arrive; try again',
   serverError: 'Server error',
   databaseUnavailable: 'The database cannot be reached at the moment; try again shortly',
+  storedSecretUnreadable: 'The stored secret can no longer be read (the server’s key was changed); type it again and save',
   noRecord: 'The record does not exist or has been deleted',
   duplicateRow: 'The record already exists; refresh and try again',
   rowInUse: 'The record is in use or has been deleted; refresh and try again',

@@ -48,6 +48,7 @@ export const errorsZh = {
   requestTimeout: '请求超时,请稍后重试',
   serverError: '服务器异常',
   databaseUnavailable: '数据库暂时无法连接,请稍后重试',
+  storedSecretUnreadable: '已保存的密钥无法读取(服务器的密钥已更换),请重新填写并保存',
   noRecord: '数据不存在或已被删除',
   duplicateRow: '数据已存在,请刷新后重试',
   rowInUse: '数据已被引用或已删除,请刷新后重试',

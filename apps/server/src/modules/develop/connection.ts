@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { badRequest, type ApiError } from '../../platform/http/errors';
+import type { SecretSeal } from '../../platform/security/sealed-secrets';
 import type { Services } from '../../platform/services';
 
 /**
@@ -97,11 +98,11 @@ export function connectionProblem(error: unknown, address: Address, user: string
   return badRequest('connectFailed', { reason: message });
 }
 
-/** The target of a stored data source. */
-export const targetOf = (row: SourceRow): ConnectTarget => ({
+/** The target of a stored data source, its password opened (the row keeps it sealed). */
+export const targetOf = (row: SourceRow, secrets: SecretSeal): ConnectTarget => ({
   url: row.url ?? '',
   username: row.username ?? '',
-  password: row.password,
+  password: row.password ? secrets.open(row.password) : row.password,
   builtIn: Number(row.built_in) === 1,
 });
 

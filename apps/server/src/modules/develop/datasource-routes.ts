@@ -16,6 +16,7 @@ import { data, status } from '../../platform/http/envelope';
 import { badRequest } from '../../platform/http/errors';
 import { params, post, text } from '../../platform/http/operation';
 import { contextOf } from '../../platform/http/request-context';
+import type { SecretSeal } from '../../platform/security/sealed-secrets';
 import type { Services } from '../../platform/services';
 import { testConnection, targetOf, type ConnectTarget, type SourceRow } from './connection';
 
@@ -134,7 +135,7 @@ export function registerDatasources(app: FastifyInstance, services: Services): C
       const ctx = await contextOf(services, req);
       ctx.require(datasourceEntity, 'view');
       const input = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) };
-      const target = await targetToTest(ctx, datasources, input);
+      const target = await targetToTest(ctx, datasources, services.secrets, input);
       return data(await testConnection(services, target));
     },
   );
@@ -144,14 +145,19 @@ export function registerDatasources(app: FastifyInstance, services: Services): C
 const given = (value: unknown) => (isBlank(value) ? undefined : String(value).trim());
 
 /** The connection a test makes: a stored source with what the caller changed, or the caller's values alone. */
-async function targetToTest(ctx: CrudContext, datasources: CrudService, input: Record<string, unknown>): Promise<ConnectTarget> {
+async function targetToTest(
+  ctx: CrudContext,
+  datasources: CrudService,
+  secrets: SecretSeal,
+  input: Record<string, unknown>,
+): Promise<ConnectTarget> {
   const driver = given(input.driverClass);
   if (driver !== undefined && driver !== POSTGRES_DRIVER) throw badRequest('datasourceDriverInvalid', { driver });
   let target: ConnectTarget = { url: '', username: '', password: null, builtIn: false };
   if (!isBlank(input.id)) {
     const row = await datasources.findRow(ctx, parseId(input.id));
     if (!row) throw badRequest('datasourceMissing');
-    target = targetOf(row as unknown as SourceRow);
+    target = targetOf(row as unknown as SourceRow, secrets);
     if (target.builtIn) return target;
   }
   const url = given(input.url) ?? target.url;

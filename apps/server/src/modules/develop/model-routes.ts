@@ -68,7 +68,7 @@ export function registerModels(app: FastifyInstance, services: Services, datasou
 
   /** The columns of `table` in `source`, or a 400 when the source has no such table. */
   const columnsOf = async (source: SourceRow, table: string) => {
-    const columns = await withSource(services, targetOf(source), (s) => readColumns(s, table));
+    const columns = await withSource(services, targetOf(source, services.secrets), (s) => readColumns(s, table));
     if (columns.length === 0) throw badRequest('modelTableMissing', { datasource: source.name, table });
     return columns;
   };
@@ -151,7 +151,7 @@ export function registerModels(app: FastifyInstance, services: Services, datasou
       ctx.require(modelEntity, 'view');
       const source = await sourceOf(ctx, parseId((req.query as Record<string, unknown>).datasourceId, 'datasourceId'));
       if (!source) throw badRequest('datasourceMissing');
-      return data(await withSource(services, targetOf(source), listTables));
+      return data(await withSource(services, targetOf(source, services.secrets), listTables));
     },
   );
 }

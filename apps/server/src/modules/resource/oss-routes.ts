@@ -5,7 +5,7 @@ import { CrudService, type CrudContext, type Row } from '../../platform/crud/eng
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { badRequest } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
-import { checkBucket, ossStorage, type OssConfig } from '../../platform/storage/oss';
+import { checkBucket, openedOss, ossStorage, type OssConfig } from '../../platform/storage/oss';
 import { StorageError } from '../../platform/storage/s3';
 import { checkCategory, registerEnableRoutes } from './configs';
 
@@ -86,7 +86,7 @@ export function registerOssRoutes(app: FastifyInstance, services: Services): voi
     },
     async (_ctx, row) => {
       try {
-        await checkBucket(row as unknown as OssConfig, services.config.ossPrivateEndpoints);
+        await checkBucket(openedOss(row as unknown as OssConfig, services.secrets), services.config.ossPrivateEndpoints);
       } catch (error) {
         if (error instanceof StorageError) throw badRequest(error.key, error.params);
         throw error;

@@ -6,6 +6,7 @@ import type { AuthContext } from '../http/context';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inTransaction, writeAudit } from './audit';
 import { gardenColumnOf } from '../security/access';
+import { sealedColumnsOf, type SecretSeal } from '../security/sealed-secrets';
 import { fieldsOf, idText, uniqueFields } from './fields';
 import { defaultSort, listOrder, parseListQuery } from './filters';
 import { readPage, type PageRequest } from './paging';
@@ -30,6 +31,8 @@ export interface CrudContext {
   /** Where the call came from and its request id, for the audit trail (absent outside a request: jobs, seeding). */
   ip?: string;
   requestId?: string;
+  /** Seals the values of fields with `sealed` before they are written (absent: such a write is refused). */
+  secrets?: SecretSeal;
 }
 
 /** A module's own list: conditions beyond the query's, and query keys it reads itself. */
@@ -189,7 +192,7 @@ export class CrudService {
 
   /** Adds a row and its audit row, in one transaction (the caller's when it is in one). */
   async insert(ctx: CrudContext, values: Values): Promise<Row> {
-    const row: Values = { ...values };
+    const row: Values = this.sealed(ctx, values);
     if (this.entity.owner === 'tenant' && row.tenant_id === undefined) row.tenant_id = ctx.auth.tenantId;
     row.create_user ??= ctx.auth.userId || null;
     row.create_dept ??= ctx.auth.deptId || null;
@@ -209,7 +212,7 @@ export class CrudService {
    * transaction. `before`: the row as read under lock by the caller; absent, it is read (and locked) here.
    */
   async update(ctx: CrudContext, id: string, values: Values, before?: Row): Promise<Row> {
-    const sets = Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
+    const sets = Object.entries(this.sealed(ctx, values)).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
     sets.push(sql`update_user = ${ctx.auth.userId || null}`, sql`update_time = ${NEXT_UPDATE_TIME}`);
     return inTransaction(ctx.db, async (tx) => {
       const txCtx = { ...ctx, db: tx };
@@ -242,6 +245,13 @@ export class CrudService {
       await writeAudit(txCtx, this.entity, removed);
       return result.rows.length;
     });
+  }
+
+  /** The values with the entity's credentials sealed: no path of the engine writes one as typed. */
+  private sealed(ctx: CrudContext, values: Values): Values {
+    if (sealedColumnsOf(this.entity).every(({ column }) => values[column] === undefined)) return { ...values };
+    if (!ctx.secrets) throw new Error(`${this.entity.name}: a credential written without the server's seal`);
+    return ctx.secrets.sealValues(this.entity, values);
   }
 
   /**

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import type { LogWriter } from '../log/log-writer';
 import { failure } from './envelope';
 import { ApiError } from './errors';
+import { SealedSecretError } from '../security/sealed-secrets';
 import { messageFor } from './locale';
 
 /** Fastify's own client errors, answered in the user's language. */
@@ -46,6 +47,8 @@ export function installErrorHandler(app: FastifyInstance, logs: LogWriter): void
       reply.status(code).send(failure(code, messageFor(request, key, params)));
     const thrown: unknown = error;
     if (thrown instanceof ApiError) return answer(thrown.code, thrown.key, thrown.params);
+    // A credential sealed under a key this server was not given: retyping it is the way out, so the caller is told.
+    if (thrown instanceof SealedSecretError) return answer(409, 'storedSecretUnreadable');
     const known = error.code ? (FRAMEWORK_MESSAGES[error.code] ?? DATABASE_MESSAGES[error.code]) : undefined;
     if (known) return answer(known[0], known[1]);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

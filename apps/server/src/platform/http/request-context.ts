@@ -52,6 +52,7 @@ export async function contextOf(services: Services, request: FastifyRequest): Pr
     rowScope: (entity) => services.access.rowScope(auth, grants, entity),
     requireGarden: (gardenId) => services.access.requireGarden(grants, gardenId),
     store: services.store,
+    secrets: services.secrets,
     ip: request.ip,
     requestId: String(request.id),
     require: (entity, action) => services.access.require(auth, grants, entity, action),

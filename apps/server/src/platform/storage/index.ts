@@ -8,7 +8,8 @@ import type { CrudContext, Row } from '../crud/engine';
 import { ApiError, badRequest } from '../http/errors';
 import type { Services } from '../services';
 import { DatabaseDriver, DiskDriver, type FileDriver } from './drivers';
-import { driverOfConfig, enabledOss, ossIdOf, ossOfFile } from './oss';
+import { SealedSecretError, type SecretSeal } from '../security/sealed-secrets';
+import { driverOfConfig, enabledOss, ossIdOf, ossOfFile, type OssConfig } from './oss';
 import { StorageError } from './s3';
 import { ALLOWED_EXTENSIONS, cleanFileName, contentTypeOf, extensionOf } from './file-types';
 
@@ -110,6 +111,8 @@ export class FileStorage {
   constructor(
     readonly kind: 'disk' | 'database',
     dataDir: string,
+    /** Opens the configurations' secret keys, which requests are signed with. */
+    private readonly secrets: SecretSeal,
     /** OSS_PRIVATE_ENDPOINTS: whether a bucket may be on an internal address (Bucket.internalAllowed). */
     private readonly internalAllowed = false,
   ) {
@@ -118,7 +121,7 @@ export class FileStorage {
 
   /** Where the tenant's new uploads go: its enabled bucket, or the server's own storage. */
   private async targetOf(ctx: CrudContext): Promise<FileDriver> {
-    const oss = await enabledOss(ctx.db, ctx.auth.tenantId);
+    const oss = await enabledOss(ctx.db, ctx.auth.tenantId, this.secrets);
     return oss ? driverOfConfig(oss, this.internalAllowed) : this.local[this.kind];
   }
 
@@ -194,7 +197,14 @@ export class FileStorage {
   private async driverOf(db: CrudContext['db'], attach: Row): Promise<FileDriver | undefined> {
     const configId = ossIdOf(attach.storage);
     if (configId === undefined) return this.local[attach.storage === 'database' ? 'database' : 'disk'];
-    const config = await ossOfFile(db, configId, String(attach.tenant_id));
+    let config: OssConfig | undefined;
+    try {
+      config = await ossOfFile(db, configId, String(attach.tenant_id), this.secrets);
+    } catch (error) {
+      // A bucket whose key no longer opens is one the file cannot be read from: told as a bucket's refusal is.
+      if (error instanceof SealedSecretError) throw new StorageError('storedSecretUnreadable', {});
+      throw error;
+    }
     return config && driverOfConfig(config, this.internalAllowed);
   }
 }
@@ -205,7 +215,8 @@ const storages = new WeakMap<Services, FileStorage>();
 export function storageOf(services: Services): FileStorage {
   let storage = storages.get(services);
   if (!storage) {
-    storage = new FileStorage(services.config.fileStorage, services.config.dataDir, services.config.ossPrivateEndpoints);
+    const { fileStorage, dataDir, ossPrivateEndpoints } = services.config;
+    storage = new FileStorage(fileStorage, dataDir, services.secrets, ossPrivateEndpoints);
     storages.set(services, storage);
   }
   return storage;

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { CONFIG_ENABLED, OSS_CATEGORY } from '@property/domain';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { SecretSeal } from '../security/sealed-secrets';
 import { BucketDriver } from './drivers';
 import { deleteObject, putObject, type Bucket } from './s3';
 
-/** An object storage configuration (blade_oss) as the storage reads it. */
+/** An object storage configuration (blade_oss) as the storage reads it: its secret key opened (openedOss). */
 export interface OssConfig {
   id: string;
   category: number;
@@ -54,11 +55,17 @@ export function bucketOf(config: OssConfig, internalAllowed: boolean): Bucket {
 export const driverOfConfig = (config: OssConfig, internalAllowed: boolean) =>
   new BucketDriver(ossStorage(config.id), bucketOf(config, internalAllowed));
 
+/** A stored configuration with its secret key opened, as requests are signed with it (the row keeps it sealed). */
+export const openedOss = (row: OssConfig, secrets: SecretSeal): OssConfig => ({
+  ...row,
+  secret_key: secrets.open(String(row.secret_key ?? '')),
+});
+
 /** The tenant's enabled configuration: where its new uploads go (none: the server's own storage). */
-export async function enabledOss(db: Db, tenantId: string): Promise<OssConfig | undefined> {
+export async function enabledOss(db: Db, tenantId: string, secrets: SecretSeal): Promise<OssConfig | undefined> {
   const rows = await sql<OssConfig>`select * from blade_oss where tenant_id = ${tenantId}
     and status = ${CONFIG_ENABLED.yes} and is_deleted = 0 order by id limit 1`.execute(db);
-  return rows.rows[0];
+  return rows.rows[0] && openedOss(rows.rows[0], secrets);
 }
 
 /**
@@ -66,9 +73,9 @@ export async function enabledOss(db: Db, tenantId: string): Promise<OssConfig | 
  * file stays readable from where it went, whatever became of the configuration since (one holding files
  * is not removed, but rows older than that rule may exist).
  */
-export async function ossOfFile(db: Db, configId: string, tenantId: string): Promise<OssConfig | undefined> {
+export async function ossOfFile(db: Db, configId: string, tenantId: string, secrets: SecretSeal): Promise<OssConfig | undefined> {
   const rows = await sql<OssConfig>`select * from blade_oss where id = ${configId} and tenant_id = ${tenantId}`.execute(db);
-  return rows.rows[0];
+  return rows.rows[0] && openedOss(rows.rows[0], secrets);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { entity, int, long, text, type GenericRoute } from '../../define';
+import { entity, int, long, sealedText, text, type GenericRoute } from '../../define';
 import { PROPERTY_KINDS } from './prototype-kinds';
 
 /**
@@ -16,7 +16,7 @@ export const POSTGRES_DRIVER = 'org.postgresql.Driver';
 
 /**
  * A data source (数据源): a PostgreSQL database the tools read tables from. The password is a secret,
- * never answered (kept as typed, since connecting needs it; an update without one keeps it). The
+ * never answered (kept sealed, since connecting needs it back; an update without one keeps it). The
  * product's own database is seeded as the built-in source (`builtIn` 1): reached as the server is
  * configured (PGlite or DATABASE_URL), its address answered from that configuration, never removed.
  */
@@ -38,7 +38,7 @@ export const datasourceEntity = entity({
     }),
     url: text({ required: 'datasourceUrlRequired', validator: 'databaseUrl', maxLength: 500, search: 'like' }),
     username: text({ required: 'datasourceUserRequired', maxLength: 100 }),
-    password: text({ secret: true, maxLength: 200 }),
+    password: sealedText({ maxLength: 200 }),
     builtIn: int({ readOnly: true, default: 0, dict: 'yes_no' }),
     remark: text({ maxLength: 500 }),
   },

@@ -1,4 +1,4 @@
-import { entity, int, text } from '../../define';
+import { entity, int, sealedText, text } from '../../define';
 
 /** Whether a storage or SMS configuration is the tenant's one in use (dictionary yes_no): set only by enable and disable. */
 export const CONFIG_ENABLED = { yes: 1, no: 0 } as const;
@@ -17,7 +17,7 @@ const enabledFlag = () => int({ dict: 'yes_no', default: CONFIG_ENABLED.no, read
  * OSS or Tencent COS, all reached through their S3-compatible API (requests
  * signed with AWS Signature V4). The enabled one (at most one per tenant)
  * takes the tenant's new uploads; with none enabled they stay on the server's
- * own storage. The secret key is kept to sign requests and never answered.
+ * own storage. The secret key is kept sealed to sign requests and never answered.
  */
 export const ossEntity = entity({
   name: 'oss',
@@ -32,7 +32,7 @@ export const ossEntity = entity({
     /** scheme://host[:port] of the S3 API (https://oss-cn-hangzhou.aliyuncs.com, http://minio.lan:9000). */
     endpoint: text({ required: 'ossEndpointRequired', maxLength: 200 }),
     accessKey: text({ required: 'ossAccessKeyRequired', maxLength: 128 }),
-    secretKey: text({ required: 'ossSecretKeyRequired', secret: true, maxLength: 256 }),
+    secretKey: sealedText({ required: 'ossSecretKeyRequired', maxLength: 256 }),
     bucketName: text({ required: 'ossBucketRequired', maxLength: 63, search: 'like' }),
     /** The region requests are signed for (us-east-1 when empty, MinIO's default). */
     region: text({ maxLength: 50 }),
@@ -49,7 +49,7 @@ export const ossEntity = entity({
  * An SMS gateway account and template (短信配置, spec §7.9 sms). The product
  * reaches no gateway: messages sent through a configuration are recorded in
  * 短信记录 with the configuration and template they name (see the SMS
- * provider, modules/billing/sms.ts). The secret key is never answered.
+ * provider, modules/billing/sms.ts). The secret key is kept sealed and never answered.
  */
 export const smsEntity = entity({
   name: 'sms',
@@ -63,7 +63,7 @@ export const smsEntity = entity({
     smsCode: text({ required: 'smsCodeRequired', maxLength: 50, search: 'like' }),
     templateId: text({ required: 'smsTemplateRequired', maxLength: 100 }),
     accessKey: text({ required: 'smsAccessKeyRequired', maxLength: 128 }),
-    secretKey: text({ required: 'smsSecretKeyRequired', secret: true, maxLength: 256 }),
+    secretKey: sealedText({ required: 'smsSecretKeyRequired', maxLength: 256 }),
     regionId: text({ maxLength: 50 }),
     signName: text({ required: 'smsSignNameRequired', maxLength: 50 }),
     remark: text({ maxLength: 500 }),
