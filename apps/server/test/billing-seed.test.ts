@@ -147,6 +147,25 @@ describe('the seeded year of bills', () => {
     expect(owed).toBeGreaterThan(0n);
   });
 
+  it('has this month paid by some payers so far, each by its bills, and no payment after the seeding', async () => {
+    const month = await sql<{ future: number; orders: number; paid_bills: number; day: number }>`select
+        (select count(*)::int from property_payment_order where tenant_id = ${DEMO_TENANT} and pay_time > localtimestamp(0)) as future,
+        (select count(*)::int from property_payment_order where tenant_id = ${DEMO_TENANT}
+          and to_char(pay_time, 'YYYY-MM') = to_char(localtimestamp, 'YYYY-MM')) as orders,
+        (select count(*)::int from property_payment_bill where tenant_id = ${DEMO_TENANT} and bill_status = 2
+          and period = to_char(localtimestamp, 'YYYY-MM')) as paid_bills,
+        extract(day from localtimestamp)::int as day`.execute(db());
+    const { future, orders, paid_bills, day } = month.rows[0]!;
+    expect(future).toBe(0);
+    expect(paid_bills).toBeGreaterThanOrEqual(orders);
+    // One payer in four pays from the 1st on, each on a day of their own: from the 2nd some have.
+    if (day >= 2) expect(orders).toBeGreaterThan(0);
+    // This month's bills are not all paid: three payers in four have yet to pay.
+    const open = await sql<{ n: number }>`select count(*)::int as n from property_payment_bill where tenant_id = ${DEMO_TENANT}
+      and bill_status = 1 and period = to_char(localtimestamp, 'YYYY-MM')`.execute(db());
+    expect(open.rows[0]!.n).toBeGreaterThan(paid_bills);
+  });
+
   it('seeds once: a second call adds nothing', async () => {
     const count = async () =>
       (
