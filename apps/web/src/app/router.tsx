@@ -105,7 +105,7 @@ export function ConsoleRoutes() {
             <Route path="/wel/index" element={lazyPage(<Welcome />)} />
             {/* The console's dashboard (spec §2.1, hidden from the menu): the 统计看板 menu's screen. */}
             <Route path="/wel/dashboard" element={lazyPage(<DashboardPage />)} />
-            {/* The test page of spec §2.1, until its module lands. */}
+            {/* The test page of spec §2.1: the spec names the route and nothing of its content. */}
             <Route path="/test/index" element={lazyPage(<ComingSoonPage titleKey={FIXED_TITLES['/test/index']!} />)} />
             <Route path="/info/index" element={lazyPage(<InfoPage />)} />
             <Route path="/myiframe/*" element={lazyPage(<EmbeddedPage />)} />

@@ -7,7 +7,7 @@ export function ComingSoon({ title }: { title: string }) {
   return <Result status="info" title={title} subTitle={t('common.comingSoon')} />;
 }
 
-/** A route of spec §2.1 whose screen is not built yet (/wel/dashboard, /test/index), titled by a message key. */
+/** A route of spec §2.1 whose screen the spec does not describe (/test/index), titled by a message key. */
 export function ComingSoonPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return <ComingSoon title={t(titleKey)} />;
