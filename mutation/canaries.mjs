@@ -17,6 +17,15 @@ export const CANARIES = {
       why: 'the landline pattern without its end anchor accepts trailing junk',
     },
   ],
+  secrets: [
+    {
+      file: 'security/sealed-secrets.ts',
+      mutator: 'ConditionalExpression',
+      code: 'seal.isCurrent(value)',
+      replacement: 'true',
+      why: 'each start takes every stored value for sealed already: plain ones stay plain',
+    },
+  ],
   access: [
     {
       file: 'security/access.ts',

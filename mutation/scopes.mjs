@@ -33,6 +33,14 @@ export const SCOPES = {
     mutate: ['apps/server/src/platform/storage/public-addresses.ts'],
     tests: ['apps/server/test/public-addresses.test.ts'],
   },
+  /**
+   * Stored credentials' seal: sealing and opening (AES-GCM), keys current and previous, which fields a save
+   * seals and what each start seals again. sealed-secrets proves the same through HTTP with an S3 server.
+   */
+  secrets: {
+    mutate: ['apps/server/src/platform/security/sealed-secrets.ts'],
+    tests: ['apps/server/test/sealed-secrets-rules.test.ts'],
+  },
   /** List filters, sorts and paging, run on the seeded database (crud-rules proves them through HTTP). */
   filters: {
     mutate: ['apps/server/src/platform/crud/filters.ts'],
