@@ -220,7 +220,28 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
     await rowAction(page, row('外出审批'), '设计');
     const dialog = page.locator('.ant-modal');
     const panel = dialog.getByRole('complementary', { name: '所选元素的属性' });
-    await panel.getByText('在图上选择一个元素以编辑它的属性').waitFor();
+    await panel.getByText('在图上或上方的元素列表中选择一个元素以编辑它的属性').waitFor();
+    // By keyboard: the element list names every element (its name or id, and its type) and selects the one chosen
+    // as a click on the canvas would; its properties are then the panel's.
+    const picker = panel.getByLabel('元素', { exact: true });
+    await picker.focus();
+    await page.keyboard.type('shortFlow');
+    await page.keyboard.press('Enter');
+    await panel.getByText('顺序流', { exact: true }).waitFor();
+    // A straight flow's box has no height: Playwright calls it hidden, so it is awaited as there.
+    await dialog.locator('.djs-element.selected[data-element-id="shortFlow"]').waitFor({ state: 'attached' });
+    await picker.focus();
+    await page.keyboard.type('短期');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '短期审批 · 用户任务' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.getByLabel('编号', { exact: true }).inputValue()).toBe('shortTask');
+    await dialog.locator('.djs-element.selected[data-element-id="shortTask"]').waitFor();
+    expect(await dialog.locator('.djs-element.selected').count()).toBe(1);
+    // Last the start event (a click on the canvas toggles a selected element off, so the clicks below start elsewhere).
+    await picker.focus();
+    await page.keyboard.type('start');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.getByLabel('编号', { exact: true }).inputValue()).toBe('start');
     const select = async (id: string) => {
       // Measured once the dialog has stopped moving. A straight flow's box has no height (Playwright calls it
       // invisible): the middle of its hit area is clicked instead.
@@ -393,6 +414,8 @@ describe.skipIf(!hasBrowser)('workflow in Chromium', () => {
       await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
       await expect.poll(() => panel.getByLabel('ID', { exact: true }).inputValue()).toBe('shortTask');
       await panel.getByText('Candidate roles').waitFor();
+      await expect.poll(() => panel.getByLabel('Element', { exact: true }).isVisible()).toBe(true);
+      await panel.getByText('主管审批 · User task').waitFor(); // renamed in the designer above
       await scan('designer, English');
       await screenshot(page, 'workflow-designer-panel-en');
       // On a phone the panel goes under the drawing.

@@ -77,7 +77,9 @@ export const workflowEn: Record<keyof typeof workflowZh, string> = {
   // The designer's properties panel (what the engine reads of each element).
   properties: 'Properties',
   propertiesLabel: 'Properties of the selected element',
-  propertiesNone: 'Select an element in the diagram to edit its properties',
+  elementPicker: 'Element',
+  elementPickerHint: 'Choose an element to edit (or click it in the diagram)',
+  propertiesNone: 'Select an element in the diagram or in the element list above to edit its properties',
   elementId: 'ID',
   elementName: 'Name',
   elementIdPattern: 'The ID starts with a letter and holds only letters, digits, _ and -',

@@ -75,7 +75,9 @@ export const workflowZh = {
   // The designer's properties panel (what the engine reads of each element).
   properties: '属性',
   propertiesLabel: '所选元素的属性',
-  propertiesNone: '在图上选择一个元素以编辑它的属性',
+  elementPicker: '元素',
+  elementPickerHint: '选择要编辑的元素(也可在图上点选)',
+  propertiesNone: '在图上或上方的元素列表中选择一个元素以编辑它的属性',
   elementId: '编号',
   elementName: '名称',
   elementIdPattern: '编号以字母开头,只含字母、数字、_ 和 -',

@@ -1,8 +1,8 @@
 import { isFlowCondition, isFlowTimer, type FlowTimerKind } from '@property/domain';
 import { AutoComplete, Form, Input, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, type Page } from '../../app/http';
-import { useTranslation } from '../../app/i18n';
+import { useTranslation, type Translate } from '../../app/i18n';
 import { useCanRead } from '../../app/permissions';
 import type { ElementChange, ElementProps, OpenModel } from './bpmn-modeler';
 import { useLoaded } from './use-loaded';
@@ -49,6 +49,42 @@ function valuesOf(props: ElementProps, deptIds: ReadonlySet<string>): Values {
   };
 }
 
+/** An element's BPMN type in the console's words; a type the designer does not name shows as BPMN writes it. */
+function typeNameOf(t: Translate, type: string): string {
+  const bpmnType = type.replace(/^bpmn:/, '');
+  const key = `flow.elementType${bpmnType}`;
+  return t(key) === key ? bpmnType : t(key);
+}
+
+/**
+ * Every element of the diagram in a searchable list: choosing one selects it as a click on the canvas would,
+ * so the panel's properties are reached by keyboard too (the canvas itself takes a mouse).
+ */
+function ElementPicker({ model, selectedId }: { model: OpenModel; selectedId: string | undefined }) {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(0);
+  useEffect(() => model.onElementsChanged(() => setVersion((v) => v + 1)), [model]);
+  const options = useMemo(
+    () => model.elements().map((e) => ({ value: e.id, label: `${e.name || e.id} · ${typeNameOf(t, e.type)}` })),
+    [model, version, t],
+  );
+  return (
+    <div className="flow-element-picker">
+      <label htmlFor="flow-element-picker">{t('flow.elementPicker')}</label>
+      <Select
+        id="flow-element-picker"
+        size="small"
+        showSearch
+        optionFilterProp="label"
+        placeholder={t('flow.elementPickerHint')}
+        value={selectedId}
+        options={options}
+        onChange={(id: string) => model.select(id)}
+      />
+    </div>
+  );
+}
+
 /**
  * The designer's properties panel: what the server's engine reads of the selected element — its id and
  * name; a user task's assignee and candidates (users, roles, departments: who may claim it); a sequence
@@ -90,6 +126,7 @@ export function PropertiesPanel({ model }: { model: OpenModel | undefined }) {
     return (
       <aside className="flow-properties" aria-label={t('flow.propertiesLabel')}>
         <h3 className="flow-properties-title">{t('flow.properties')}</h3>
+        {model && <ElementPicker model={model} selectedId={undefined} />}
         <Typography.Text type="secondary">{t('flow.propertiesNone')}</Typography.Text>
       </aside>
     );
@@ -120,14 +157,10 @@ export function PropertiesPanel({ model }: { model: OpenModel | undefined }) {
       <Select mode={mode} options={options} optionFilterProp="label" onChange={() => void commit(field, change)} />
     </Form.Item>
   );
-  const bpmnType = props.type.replace(/^bpmn:/, '');
-  const typeKey = `flow.elementType${bpmnType}`;
-  // A type the designer does not name shows as BPMN writes it.
-  const typeName = t(typeKey) === typeKey ? bpmnType : t(typeKey);
-
   return (
     <aside className="flow-properties" aria-label={t('flow.propertiesLabel')}>
       <h3 className="flow-properties-title">{t('flow.properties')}</h3>
+      <ElementPicker model={model} selectedId={props.id} />
       <Form
         key={selection}
         form={form}
@@ -137,7 +170,7 @@ export function PropertiesPanel({ model }: { model: OpenModel | undefined }) {
         initialValues={valuesOf(props, deptIds)}
       >
         <Form.Item label={t('flow.elementType')}>
-          <Typography.Text>{typeName}</Typography.Text>
+          <Typography.Text>{typeNameOf(t, props.type)}</Typography.Text>
         </Form.Item>
         <Form.Item
           name="id"

@@ -13,6 +13,7 @@ import './diagram.css';
 interface Canvas {
   getRootElement(): { businessObject: { id: string; name?: string } };
   zoom(level: string, center?: string): void;
+  scrollToElement(element: Shape, padding?: number): void;
 }
 
 /** What bpmn-js's modeler gives of an element's BPMN (its business object). */
@@ -27,6 +28,8 @@ interface BusinessObject {
 }
 interface Shape {
   id: string;
+  /** diagram-js's own kind: 'label' for an element's external label, which is not an element of its own. */
+  type: string;
   businessObject: BusinessObject;
 }
 
@@ -42,6 +45,9 @@ export interface ElementProps {
   /** A timer event's definition. */
   timer?: { kind: FlowTimerKind; value: string };
 }
+
+/** An element as the picker lists it. */
+export type ElementSummary = Pick<ElementProps, 'id' | 'type' | 'name'>;
 
 export type ElementChange = Partial<{
   id: string;
@@ -61,6 +67,12 @@ export interface OpenModel {
    * selection itself changed; again (false) whenever that element changes.
    */
   onSelect(listener: (props: ElementProps | null, selected: boolean) => void): void;
+  /** The diagram's elements (tasks, events, gateways, flows), in drawing order: what the element picker lists. */
+  elements(): ElementSummary[];
+  /** Tells `listener` whenever an element is added, removed or changed (the picker's list follows). */
+  onElementsChanged(listener: () => void): void;
+  /** Selects the element `id` as a click on it would, and scrolls it into view (the keyboard's way to pick one). */
+  select(id: string): void;
   /** Changes the properties of the element `id` through the modeler's commands (so undo takes them back). */
   update(id: string, change: ElementChange): void;
   /** Whether another element than `id` has the id `candidate`. */
@@ -136,20 +148,24 @@ export async function openModeler(container: HTMLElement, xml: string): Promise<
   await modeler.importXML(xml);
   const canvas = modeler.get<Canvas>('canvas');
   canvas.zoom('fit-viewport', 'auto');
-  const registry = modeler.get<{ get(id: string): Shape | undefined }>('elementRegistry');
+  const registry = modeler.get<{ get(id: string): Shape | undefined; getAll(): Shape[] }>('elementRegistry');
+  const selection = modeler.get<{ select(element: Shape): void }>('selection');
   const modeling = modeler.get<Modeling>('modeling');
   const moddle = modeler.get<{ create(type: string, attrs: Record<string, unknown>): BusinessObject }>('moddle');
   const events = modeler.get<EventBus>('eventBus');
   const expression = (body: string) => (body ? moddle.create('bpmn:FormalExpression', { body }) : undefined);
   let selected: Shape | null = null;
   let listener: (props: ElementProps | null, selected: boolean) => void = () => undefined;
+  let elementsListener: () => void = () => undefined;
   events.on('selection.changed', ({ newSelection = [] }) => {
     selected = newSelection.length === 1 ? newSelection[0]! : null;
     listener(selected && propsOf(selected), true);
   });
   events.on('elements.changed', ({ elements = [] }) => {
     if (selected && elements.includes(selected)) listener(propsOf(selected), false);
+    elementsListener();
   });
+  const root = () => canvas.getRootElement() as unknown as Shape;
   return {
     async save(key, name) {
       const process = canvas.getRootElement().businessObject;
@@ -160,6 +176,23 @@ export async function openModeler(container: HTMLElement, xml: string): Promise<
     },
     onSelect(next) {
       listener = next;
+    },
+    elements() {
+      return registry
+        .getAll()
+        .filter((e) => e !== root() && e.type !== 'label')
+        .map((e) => ({ id: e.businessObject.id, type: e.businessObject.$type, name: e.businessObject.name ?? '' }));
+    },
+    onElementsChanged(next) {
+      elementsListener = next;
+    },
+    select(id) {
+      const element = registry.get(id);
+      if (!element) return;
+      selection.select(element);
+      // Scrolled only when some of it is out of view (diagram-js's default margin of 100 px, which a 0 also means,
+      // would move a diagram fitted to the view).
+      canvas.scrollToElement(element, 1);
     },
     update(id, change) {
       const element = registry.get(id);
