@@ -730,6 +730,14 @@ describe('pre-paid balances', () => {
       { before: '4.00', after: '5.50' },
       { before: '5.50', after: '0.00' },
     ]);
+    // + 5.00, − 6.00, + 2.00 from 0.00 ends at 1.00, but the second move would overdraw it on the way: refused
+    // naming that move and the balance it found, and nothing moved.
+    await refusedWith(() => moveBalances(ctx, moves('5.00', '-6.00', '2.00')), 'prepaidBalanceShort', {
+      balance: '5.00',
+      amount: '6.00',
+    });
+    expect(await balanceOf(mine)).toBe('0.00');
+    expect(await ledgerOf(mine)).toHaveLength(3);
   });
 
   it('tops up with the garden’s next top-up receipt; the same key answers it again, with another amount or account refused', async () => {

@@ -57,6 +57,27 @@ describe('the seal', () => {
     expect(() => seal.open(`${prefix}${foreign.slice(foreign.lastIndexOf(':') + 1)}`)).toThrow(SealedSecretError);
   });
 
+  it('opens what an earlier release sealed: the key derivation and the format are fixed once values are stored', () => {
+    // Sealed once under this key and kept: a change of the derivation or the layout would leave every stored
+    // credential unreadable after an upgrade.
+    const stored = 'sealed:v1:f5d66332:fKSyQAWmVJb7fZkhJyZ6mF2IU2TLiYOnAUoP-WTKcC5OTalcgPal84UCasrwsdUy5mpdzDKR';
+    const kept = new SecretSeal('a key kept for this test');
+    expect(kept.open(stored)).toBe('stored before this release');
+    expect(kept.isCurrent(stored)).toBe(true);
+    expect(kept.seal('x')).toMatch(/^sealed:v1:f5d66332:/);
+  });
+
+  it('refuses a value whose tag is cut short, though GCM would check a shorter one', () => {
+    const sealed = seal.seal('s3cr3t');
+    const cut = sealed.lastIndexOf(':') + 1;
+    const bytes = Buffer.from(sealed.slice(cut), 'base64url');
+    // The iv and the first 4, 8 or 12 bytes of the tag, or the iv alone: never a tag of another length.
+    for (const length of [16, 20, 24, 12, 5]) {
+      const short = `${sealed.slice(0, cut)}${bytes.subarray(0, length).toString('base64url')}`;
+      expect(() => seal.open(short), String(length)).toThrow(SealedSecretError);
+    }
+  });
+
   it('opens with a previous key what it sealed, and seals only under the current one', () => {
     const old = new SecretSeal('the old key').seal('s3cr3t');
     const rotated = new SecretSeal('the new key', ['the old key', 'an older key']);

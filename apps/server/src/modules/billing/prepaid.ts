@@ -123,8 +123,14 @@ export interface BalanceMove {
  * account's and the ledger's audit rows, an account's moves applied in the
  * order given. One update of the accounts (each by the sum of its moves,
  * guarded as above) and one insert of the ledger rows, whatever their number.
+ * All or nothing: in the caller's transaction, or in one of its own (a move
+ * found short after the update has run takes the update back with it).
  */
-export async function moveBalances(ctx: CrudContext, moves: BalanceMove[]): Promise<{ account: Row; ledger: Row }[]> {
+export function moveBalances(ctx: CrudContext, moves: BalanceMove[]): Promise<{ account: Row; ledger: Row }[]> {
+  return inTransaction(ctx.db, (db) => writeMoves({ ...ctx, db }, moves));
+}
+
+async function writeMoves(ctx: CrudContext, moves: BalanceMove[]): Promise<{ account: Row; ledger: Row }[]> {
   if (moves.length === 0) return [];
   const delta = new Map<string, string>();
   for (const { account, amount } of moves) {
