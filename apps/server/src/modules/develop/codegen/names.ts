@@ -58,3 +58,13 @@ export function objectText(indent: string, head: string, items: string[], tail: 
   if (line.length <= WIDTH) return line;
   return [`${indent}${head}${open}`, ...items.map((p) => `${indent}  ${p},`), `${indent}${close}${tail}`].join('\n');
 }
+
+/**
+ * A text as it may stand inside a generated comment (`/** … *\/` or an SQL `--` line): on one line, without the
+ * `*\/` that would end the comment. Names and labels are typed by people: in a comment they must stay words.
+ */
+export const commentText = (text: string) =>
+  [...text]
+    .map((c) => (isUnwritable(c) ? ' ' : c))
+    .join('')
+    .replace(/\*\//g, '* /');

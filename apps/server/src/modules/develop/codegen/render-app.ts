@@ -1,7 +1,7 @@
 import { crudButtons } from '../../../seed/data/menus';
 import type { EntityPlan, ModulePlan } from './plan';
 import { entitiesConstOf, entityConstOf, messagesPrefixOf } from './render-domain';
-import { objectText, pascalOf, quote, upperSnake } from './names';
+import { commentText, objectText, pascalOf, quote, upperSnake } from './names';
 
 /**
  * The rest of a generated module: the server module serving its calls, the console's screen when
@@ -18,7 +18,7 @@ const screenOf = (entity: EntityPlan) => `${pascalOf(entity.name)}Screen`;
 
 export function serverModuleSource(module: ModulePlan): string {
   const entities = module.entities.map(entityConstOf);
-  const names = module.entities.map((e) => e.labelZh).join(', ');
+  const names = commentText(module.entities.map((e) => e.labelZh).join(', '));
   return `${objectText('', 'import ', [...entities].sort(), " from '@property/domain';")}
 import type { FastifyInstance } from 'fastify';
 import { registerCrudRoutes } from '../../platform/crud/routes';
@@ -57,7 +57,7 @@ const OVERRIDES: Record<string, Partial<ProColumns<Row>>> = {
 ${overrides.join('\n')}
 };
 
-/** ${entity.labelZh}: the generic list and dialogs of the definition, with the data model's choices. */
+/** ${commentText(entity.labelZh)}: the generic list and dialogs of the definition, with the data model's choices. */
 export function ${screenOf(entity)}() {
   return <CrudPage entity={${entityConstOf(entity)}} fieldOverrides={OVERRIDES} />;
 }
@@ -95,7 +95,7 @@ export function menuStatements(entity: EntityPlan): string[] {
     (b, i) => `(${literal(b.code)}, ${literal(b.name)}, ${literal(b.alias)}, ${literal(b.source ?? '')}, ${i + 1}, ${b.action})`,
   );
   return [
-    `-- The menu ${name} and its buttons, for databases seeded before this module (a new database is empty here and
+    `-- The menu ${commentText(name)} and its buttons, for databases seeded before this module (a new database is empty here and
 -- seeded from menus.ts afterwards).
 insert into blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open)
   select g.id, ${literal(code)}, ${literal(name)}, ${literal(code)}, ${literal(path)}, ${literal(MENU_ICON)}, ${sort}, 1, 0, 1
