@@ -448,7 +448,7 @@ describe('code generation records', () => {
     expect(definition).toContain('extra: json({ readOnly: true }),');
     expect(definition).not.toMatch(/noticeId|createTime:|tenantId/);
     expect(files['packages/domain/src/messages/legacy-zh.ts']).toContain("legacyNoticeTitleRequired: '请输入标题',");
-    expect(files['packages/domain/src/messages/legacy-en.ts']).toContain("legacyNoticeTitleRequired: 'Enter the title',");
+    expect(files['packages/domain/src/messages/legacy-en.ts']).toContain("legacyNoticeTitleRequired: 'Please enter the title',");
     expect(files['apps/web/src/modules/legacy/LegacyNoticeScreen.tsx']).toContain(
       "content: { valueType: 'textarea', hideInTable: true },",
     );

@@ -209,7 +209,7 @@ describe('health registrations', () => {
         '请输入正确的体温(34~43°C,最多一位小数)',
         'Enter a valid temperature (34 to 43 °C, at most one decimal)',
       ],
-      [{ temperature: '' }, '请输入体温', 'Enter the temperature'],
+      [{ temperature: '' }, '请输入体温', 'Please enter the temperature'],
       [{ idCard: '110105194912310021' }, '证件号码校验位错误', ''],
       [{ idCard: '1101051949' }, '证件号码长度不为18位', ''],
       [{ phone: '23800138000' }, '手机号码格式不正确', ''],

@@ -93,7 +93,7 @@ describe('saving charge statistics as a report', () => {
       body: { name: '', billBetweenTime: periods },
       headers: { 'Accept-Language': 'en' },
     });
-    expect(english).toMatchObject(refused(400, 'Enter the report name'));
+    expect(english).toMatchObject(refused(400, 'Please enter the report name'));
     expect(await reports(admin)).toHaveLength(before);
   });
 

@@ -95,12 +95,12 @@ describe('SMS configurations (短信配置)', () => {
   it('needs its fields, each with its own message, in the caller’s language', async () => {
     const full = { category: 3, smsCode: 'x', templateId: 't', accessKey: 'a', secretKey: 's', signName: '签名' };
     const cases: [string, string, string][] = [
-      ['category', '请选择短信服务商', 'Choose the SMS provider'],
-      ['smsCode', '请输入资源编号', 'Enter the code'],
-      ['templateId', '请输入模板ID', 'Enter the template ID'],
-      ['accessKey', '请输入AccessKey', 'Enter the access key'],
-      ['secretKey', '请输入SecretKey', 'Enter the secret key'],
-      ['signName', '请输入短信签名', 'Enter the signature'],
+      ['category', '请选择短信服务商', 'Please choose the SMS provider'],
+      ['smsCode', '请输入资源编号', 'Please enter the code'],
+      ['templateId', '请输入模板ID', 'Please enter the template ID'],
+      ['accessKey', '请输入AccessKey', 'Please enter the access key'],
+      ['secretKey', '请输入SecretKey', 'Please enter the secret key'],
+      ['signName', '请输入短信签名', 'Please enter the signature'],
     ];
     for (const [field, zh, en] of cases) {
       const body = { ...full, [field]: '' };

@@ -4,30 +4,30 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 /** Epidemic control's and the report list's words in English, same keys as epidemic-zh.ts. */
 export const epidemicErrorsEn: Shape<typeof epidemicErrorsZh> = {
-  temperatureRequired: 'Enter the temperature',
+  temperatureRequired: 'Please enter the temperature',
   temperatureInvalid: 'Enter a valid temperature (34 to 43 °C, at most one decimal)',
-  temperatureLimitRequired: 'Enter the temperature limit',
+  temperatureLimitRequired: 'Please enter the temperature limit',
   temperatureLimitInvalid: 'The temperature limit is 34 to 43 °C, at most one decimal',
   isolationDaysInvalid: 'Isolation days are a whole number from 0 to 90',
-  epidemicPointNameRequired: 'Enter the checkpoint name',
+  epidemicPointNameRequired: 'Please enter the checkpoint name',
   epidemicPointNameTaken: 'This garden already has a checkpoint of that name',
   epidemicPointRequired: 'Choose a checkpoint',
   epidemicPointMissing: 'The chosen checkpoint does not exist or was deleted',
   epidemicPointNotInGarden: 'The chosen checkpoint is not in this garden',
   epidemicPointInUse: 'This checkpoint still has staff or registrations and cannot be deleted; close it instead',
   epidemicHoursInvalid: 'Hours are HH:mm, and closing comes after opening',
-  epidemicDutyRequired: 'Choose the duty',
-  epidemicInfoRequired: 'Choose the health registration',
+  epidemicDutyRequired: 'Please choose the duty',
+  epidemicInfoRequired: 'Please choose the health registration',
   epidemicInfoMissing: 'The health registration does not exist or was deleted',
   epidemicRegionMissing: 'The chosen region does not exist',
   healthCodeRequired: 'This garden requires a health code: choose one',
   healthCodeInvalid: 'The health code is green, yellow or red',
   isolationTypeInvalid: 'Isolation is none, at home or central',
-  isolationStartRequired: 'Choose the start date of the isolation',
+  isolationStartRequired: 'Please choose the start date of the isolation',
   houseNotInGarden: 'The chosen house is not in this garden',
   epidemicConfigTaken: 'This garden already has control settings',
-  reportNameRequired: 'Enter the report name',
-  reportPeriodRequired: 'Choose the periods (yyyy-MM,yyyy-MM)',
+  reportNameRequired: 'Please enter the report name',
+  reportPeriodRequired: 'Please choose the periods (yyyy-MM,yyyy-MM)',
 };
 
 export const epidemicFieldsEn: Shape<typeof epidemicFieldsZh> = {

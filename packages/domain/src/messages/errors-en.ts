@@ -65,12 +65,12 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   accountDisabled: 'The account is disabled; contact the administrator',
 
   // ---- validators ----
-  idCardEmpty: 'The ID number may not be empty',
+  idCardEmpty: 'Please enter the ID number',
   idCardLength: 'The ID number must be 18 characters long',
   idCardFormat: 'The ID number is not well formed',
   idCardRegion: 'The region code of the ID number is wrong',
   idCardChecksum: 'The check character of the ID number is wrong',
-  phoneEmpty: 'The mobile number may not be empty',
+  phoneEmpty: 'Please enter the mobile number',
   phoneLength: 'The mobile number must be 11 digits long',
   phoneFormat: 'The mobile number is not well formed',
   contactPhoneEmpty: 'Enter a phone number',
