@@ -15,7 +15,7 @@ import {
 
 /** Where object storage may connect by default: public addresses only (platform/storage/public-addresses.ts). */
 describe('internal addresses', () => {
-  it('are this machine, private networks, link-local and shared ranges, in IPv4, IPv6 and IPv4 mapped into IPv6', () => {
+  it('are this machine, private networks, link-local, shared, benchmarking, multicast and reserved ranges, in IPv4, IPv6 and IPv4 carried in IPv6', () => {
     for (const internal of [
       '127.0.0.1',
       '127.8.9.10',
@@ -33,6 +33,16 @@ describe('internal addresses', () => {
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
       '::ffff:7f00:1',
+      '::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::1',
+      '2002:7f00:1::',
+      '198.18.0.1',
+      '192.0.0.8',
+      '224.0.0.1',
+      '255.255.255.255',
+      'ff02::1',
+      '100::1',
       'not an address',
     ])
       expect(isInternalAddress(internal), internal).toBe(true);
@@ -44,6 +54,9 @@ describe('internal addresses', () => {
       '47.96.1.1',
       '2606:4700::1111',
       '::ffff:8.8.8.8',
+      '198.20.0.1',
+      '223.255.255.254',
+      '2001:4860:4860::8888',
     ])
       expect(isInternalAddress(external), external).toBe(false);
   });

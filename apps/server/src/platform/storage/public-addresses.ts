@@ -4,9 +4,11 @@ import { Agent, buildConnector } from 'undici';
 
 /**
  * Addresses an object-storage endpoint may not lead to unless the deployment allows it (OSS_PRIVATE_ENDPOINTS):
- * this machine, private networks, link-local (cloud metadata services at 169.254.169.254), shared and unspecified
- * ranges. A tenant's administrator types the endpoint; without this, the server would connect wherever it is told
- * (a request of the server's own, inside its network).
+ * this machine, private networks, link-local (cloud metadata services at 169.254.169.254), shared, unspecified,
+ * benchmarking, multicast and reserved ranges, and the IPv6 forms that carry an IPv4 address inside them
+ * (IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::, 6to4 2002::), which could lead to any of those. A tenant's
+ * administrator types the endpoint; without this, the server would connect wherever it is told (a request of the
+ * server's own, inside its network). A deployment that reaches IPv4 through NAT64 allows private endpoints.
  */
 const INTERNAL = new BlockList();
 for (const [network, prefix] of [
@@ -16,14 +18,22 @@ for (const [network, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
   ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const)
   INTERNAL.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['ff00::', 8],
 ] as const)
   INTERNAL.addSubnet(network, prefix, 'ipv6');
 
