@@ -150,6 +150,17 @@ describe('removals that would leave epidemic rows behind', () => {
     expect((await admin.post('/system-property/garden/remove', undefined, { ids: garden })).body).toMatchObject(ok);
   });
 
+  it('keep a garden with records nobody removes (a reduction), saying it stays rather than asking for a removal', async () => {
+    expect((await admin.post('/system-property/garden/submit', { gardenName: '有减免小区', sort: 9 })).body).toMatchObject(ok);
+    const garden = (await admin.get('/system-property/garden/list', { gardenName: '有减免小区', size: 1 })).body.data.records[0]
+      .id as string;
+    await sql`insert into property_reduce_pay (tenant_id, garden_id) values (${DEMO_TENANT}, ${garden})`.execute(db());
+    expect(await admin.post('/system-property/garden/remove', undefined, { ids: garden })).toMatchObject(
+      refused(400, '该小区已有减免记录数据,须保留,小区不能删除'),
+    );
+    expect((await admin.get('/system-property/garden/detail', { id: garden })).body.data).toMatchObject({ id: garden });
+  });
+
   it('keep a house a registration names until the registration goes', async () => {
     // A house of its own (the demo houses have owners, whose check comes first), in a unit of the garden.
     const { buildingId, unitId } = (await admin.get('/community-resource/unithouse/detail', { id: houseOfMine })).body.data;

@@ -186,6 +186,7 @@ export const errorsEn: Record<keyof typeof errorsZh, string> = {
   gardenMissing: 'The chosen garden does not exist or has been deleted',
   gardenHasBuildings: 'The garden has buildings; remove them first',
   gardenHasRows: 'This garden still holds {{what}} records: remove them first',
+  gardenHasRecords: 'This garden has {{what}} records, which are kept: the garden cannot be removed',
   gardenHasStaff: 'The garden has staff assigned; unassign them first',
   majordomoInvalid: 'The steward list is not well formed',
   majordomoTooMany: 'At most {{max}} stewards',

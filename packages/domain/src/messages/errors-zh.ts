@@ -192,6 +192,7 @@ export const errorsZh = {
   gardenHasBuildings: '该小区下存在楼栋,请先删除楼栋',
   gardenHasStaff: '该小区下存在管理人员,请先解除人员分配',
   gardenHasRows: '该小区下存在{{what}}数据,请先删除',
+  gardenHasRecords: '该小区已有{{what}}数据,须保留,小区不能删除',
   majordomoInvalid: '管家信息格式错误',
   majordomoTooMany: '管家最多{{max}}人',
   majordomoNameRequired: '请输入管家姓名',

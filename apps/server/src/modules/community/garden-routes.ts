@@ -2,6 +2,7 @@ import {
   buildingEntity,
   checkPhone,
   columnOf,
+  ALL_ROUTES,
   ENTITIES,
   gardenEntity,
   isGardenBound,
@@ -118,9 +119,12 @@ export function registerGardenRoutes(app: FastifyInstance, services: Services): 
       // their assignments are undone first, deliberately, on the pgarden screen.
       if (await anyLive(ctx, 'property_garden_user', 'garden_id', ids)) throw badRequest('gardenHasStaff');
       // Nothing else is left naming a removed garden either: its parking, bills, repairs, notices, checkpoints…
+      // Records nobody removes (a reduction, a pre-paid ledger entry, an owner's examination) keep their garden for good.
       for (const entity of GARDEN_HOLDINGS) {
         const column = columnOf('gardenId', entity.fields.gardenId!);
-        if (await anyLive(ctx, entity.table, column, ids)) throw badRequest('gardenHasRows', { what: entity.label });
+        if (!(await anyLive(ctx, entity.table, column, ids))) continue;
+        const removable = (entity.routes ?? ALL_ROUTES).includes('remove');
+        throw badRequest(removable ? 'gardenHasRows' : 'gardenHasRecords', { what: entity.label });
       }
     },
   });
