@@ -117,7 +117,8 @@ export const epidemicInfoEntity = entity({
     registerTime: datetime({ search: 'range' }),
     remark: text({ maxLength: 500 }),
   },
-  indexes: [['gardenId', 'abnormal'], ['epidemicPointId']],
+  // houseId: a house's removal asks whether a registration names it (modules/epidemic).
+  indexes: [['gardenId', 'abnormal'], ['epidemicPointId'], ['houseId']],
   sort: { descs: ['registerTime'] },
 });
 
