@@ -52,8 +52,6 @@ export function registerDatasources(app: FastifyInstance, services: Services): C
         throw badRequest('datasourceBuiltInFixed');
       if ('driver_class' in values && values.driver_class !== POSTGRES_DRIVER)
         throw badRequest('datasourceDriverInvalid', { driver: String(values.driver_class) });
-      // The edit form leaves the password empty: that keeps the stored one.
-      if (existing && (values.password === null || values.password === '')) delete values.password;
     },
     async beforeRemove(ctx, ids) {
       const rows = await sql<Row>`select id, built_in from blade_datasource where id in (${sql.join(ids)})`.execute(ctx.db);

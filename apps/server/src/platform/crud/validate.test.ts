@@ -2,6 +2,7 @@ import {
   buildingEntity,
   carEntity,
   deptEntity,
+  ossEntity,
   paramEntity,
   paymentOrderPrintEntity,
   postEntity,
@@ -27,6 +28,15 @@ describe('validateBody', () => {
   it('refuses a body that is not an object', () => {
     for (const body of [null, undefined, 'x', 1, [], [post]])
       expect(refusal(postEntity, body), String(body)).toBe('参数校验失败');
+  });
+
+  it('keeps a stored secret when an edit sends it empty, and asks for it when adding', () => {
+    for (const empty of ['', '  ', null, undefined])
+      expect(validateBody(ossEntity, { secretKey: empty, remark: 'r' }, false), String(empty)).toEqual({ remark: 'r' });
+    expect(validateBody(ossEntity, { secretKey: 'typed' }, false)).toEqual({ secret_key: 'typed' });
+    expect(refusal(ossEntity, { category: 1, ossCode: 'c', endpoint: 'http://x', accessKey: 'a', bucketName: 'b' })).toBe(
+      '请输入SecretKey',
+    );
   });
 
   it('answers the columns of the fields sent, typed, server-owned fields left out', () => {

@@ -23,6 +23,8 @@ export function validateBody(entity: EntityDef, body: unknown, isNew: boolean): 
     if (def.readOnly) continue;
     const present = key in input;
     let raw = input[key];
+    // A secret is never answered, so an edit form cannot show it: left empty there (or typed and erased), it stays.
+    if (!isNew && def.secret && isEmpty(raw)) continue;
     // A field without a default stays empty: its default is undefined.
     if (isNew && isEmpty(raw)) raw = def.default;
     if (isEmpty(raw)) {
