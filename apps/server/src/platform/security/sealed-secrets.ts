@@ -69,9 +69,14 @@ export class SecretSeal {
     }
   }
 
+  /** How every value sealed under the current key begins (startup passes over those in SQL). */
+  get currentPrefix(): string {
+    return `${PREFIX}${this.current.id}:`;
+  }
+
   /** Whether a stored value is sealed under the current key and opens (an altered one does not count). */
   isCurrent(stored: string): boolean {
-    if (!stored.startsWith(`${PREFIX}${this.current.id}:`)) return false;
+    if (!stored.startsWith(this.currentPrefix)) return false;
     try {
       this.open(stored);
       return true;
@@ -123,8 +128,11 @@ export async function sealStoredSecrets(
     for (const { column } of sealedColumnsOf(entity)) {
       const table = sql.table(entity.table);
       const ref = sql.ref(column);
+      // Values already sealed under the current key are passed over here, not read and opened one by one.
       const rows = await sql<{ id: string; value: string }>`select id, ${ref} as value from ${table}
-        where ${ref} is not null and ${ref} <> ''`.execute(db);
+        where ${ref} is not null and ${ref} <> '' and left(${ref}, ${seal.currentPrefix.length}) <> ${seal.currentPrefix}`.execute(
+        db,
+      );
       for (const { id, value } of rows.rows) {
         if (seal.isCurrent(value)) continue;
         let plain: string;
