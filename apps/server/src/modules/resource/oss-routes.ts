@@ -5,7 +5,7 @@ import { CrudService, type CrudContext, type Row } from '../../platform/crud/eng
 import { registerCrudRoutes } from '../../platform/crud/routes';
 import { badRequest } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
-import { checkBucket, openedOss, ossStorage, type OssConfig } from '../../platform/storage/oss';
+import { checkBucket, openedOss, ossIdOf, ossStorage, type OssConfig } from '../../platform/storage/oss';
 import { StorageError } from '../../platform/storage/s3';
 import { checkCategory, registerEnableRoutes } from './configs';
 
@@ -64,7 +64,8 @@ export function registerOssRoutes(app: FastifyInstance, services: Services): voi
       const held = await filesIn(ctx, ids);
       if (held.size === 0) return;
       const [storage, count] = [...held.entries()][0]!;
-      const code = await sql<Row>`select oss_code from blade_oss where id = ${storage.slice('oss:'.length)}`.execute(ctx.db);
+      const code = await sql<Row>`select oss_code from blade_oss where id = ${ossIdOf(storage)!}
+        and tenant_id = ${ctx.auth.tenantId}`.execute(ctx.db);
       throw badRequest('ossInUse', { code: String(code.rows[0]?.oss_code ?? ''), count });
     },
   });

@@ -33,6 +33,8 @@ export const attachEntity = entity({
   },
   unique: [{ fields: ['name'], message: 'fileNameTaken' }],
   sort: { descs: ['createTime'] },
+  // storage: how many files an object-storage configuration's bucket holds (its removal, a change of bucket).
+  indexes: [['storage']],
 });
 
 /**
