@@ -139,7 +139,11 @@ export class FileStorage {
   ): Promise<T> {
     const driver = await this.targetOf(ctx);
     const name = `${randomBytes(16).toString('hex')}.${upload.extension}`;
+    // Bytes on disk or in a bucket are written before the transaction opens: a bucket's PUT may take seconds, and a
+    // transaction held open that long would hold a connection too (PGlite's only one). Database bytes go inside it.
+    const bytesInTransaction = driver.kind === 'database';
     try {
+      if (!bytesInTransaction) await driver.put(ctx.db, name, upload.bytes, upload.contentType);
       return await ctx.db.transaction().execute(async (db) => {
         const tx = { ...ctx, db };
         const attach = await sql<Row>`insert into blade_attach (tenant_id, name, original_name, extension, content_type,
@@ -148,11 +152,11 @@ export class FileStorage {
             ${upload.bytes.length}, ${`${FILE_ROUTE}/${name}`}, '', ${driver.storage}, ${options.isPublic ? 1 : 0},
             ${ctx.auth.userId || null}, ${ctx.auth.deptId || null}, ${ctx.auth.userId || null})
           returning *`.execute(db);
-        await driver.put(db, name, upload.bytes, upload.contentType);
+        if (bytesInTransaction) await driver.put(db, name, upload.bytes, upload.contentType);
         return then(tx, attach.rows[0]!);
       });
     } catch (error) {
-      if (driver.kind !== 'database') await driver.remove(ctx.db, name).catch(() => undefined);
+      if (!bytesInTransaction) await driver.remove(ctx.db, name).catch(() => undefined);
       if (error instanceof StorageError) throw badRequest(error.key, error.params);
       throw error;
     }
