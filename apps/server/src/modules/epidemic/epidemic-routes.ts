@@ -1,4 +1,5 @@
 import {
+  EPIDEMIC_ENTITIES,
   epidemicConfigEntity,
   epidemicFamilyEntity,
   epidemicInfoEntity,
@@ -10,7 +11,6 @@ import {
   listQueryOf,
   recordOf,
   RegionOption,
-  type EntityDef,
 } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -30,7 +30,6 @@ import { changes, checkHealthCode, gardenRule, hasAbnormalFamily, oneDecimal, ow
 type Query = Record<string, unknown>;
 const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MAX_ISOLATION_DAYS = 90;
-const EPIDEMIC_ENTITIES: EntityDef[] = [epidemicInfoEntity, epidemicPointEntity, epidemicUserEntity, epidemicConfigEntity];
 
 /** A point of the caller's (tenant, gardens, scope) in the garden a row names. */
 async function pointIn(ctx: CrudContext, pointId: unknown, gardenId: unknown): Promise<Row> {

@@ -1,3 +1,4 @@
+import { epidemicInfoEntity } from '@property/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
@@ -9,6 +10,6 @@ export function registerEpidemicModule(app: FastifyInstance, services: Services)
   registerEpidemicRoutes(app, services);
   // A house a registration names stays (its list shows the house by name): the registration goes first.
   addHouseRemovalCheck(async (ctx, houseIds) => {
-    if (await anyLive(ctx, 'property_epidemic_info', 'house_id', houseIds)) throw badRequest('houseHasRegistrations');
+    if (await anyLive(ctx, epidemicInfoEntity.table, 'house_id', houseIds)) throw badRequest('houseHasRegistrations');
   });
 }

@@ -31,7 +31,7 @@ export interface RequestContext extends CrudContext {
   /** Whether the caller may read the entity (its menu or view button). */
   canView(entity: EntityDef): boolean;
   /** Throws 403 unless the caller may read one of the entities: a picker serves the screens of each. */
-  requireViewOfAny(entities: EntityDef[]): void;
+  requireViewOfAny(entities: ReadonlyArray<EntityDef>): void;
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
