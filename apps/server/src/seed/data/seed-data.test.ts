@@ -1,4 +1,4 @@
-import { DICT_LABELS_EN, MENU_NAMES_EN } from '@property/domain';
+import { DICT_LABELS_EN, FORM_CONTROLS, MENU_NAMES_EN, PROPERTY_KINDS, QUERY_TYPES } from '@property/domain';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_DICTS, SYSTEM_DICTS } from './dictionaries';
 import { MENUS, TOP_MENUS, crudButtons, type ButtonSeed, type MenuSeed } from './menus';
@@ -39,6 +39,13 @@ describe('regions', () => {
 });
 
 describe('dictionaries', () => {
+  it('names every kind, search mode and form control the development tools know, and no other', () => {
+    const keysOf = (code: string) => [...SYSTEM_DICTS, ...BUSINESS_DICTS].find((d) => d.code === code)?.items.map((i) => i.key);
+    expect(keysOf('field_kind')).toEqual([...PROPERTY_KINDS]);
+    expect(keysOf('query_type')).toEqual([...QUERY_TYPES]);
+    expect(keysOf('form_control')).toEqual([...FORM_CONTROLS]);
+  });
+
   it('has unique keys in every dictionary and unique codes per table', () => {
     for (const dict of [...SYSTEM_DICTS, ...BUSINESS_DICTS]) {
       expect(dict.items.length, dict.code).toBeGreaterThan(0);
